@@ -1,0 +1,32 @@
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 8000
+TEST_SCOPE ?= not postgres and not redis and not cluster
+
+.PHONY: run test lint scale-out-test install
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py migrate --noinput
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py load_demo
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(VENV)/bin/daphne -b $(HOST) -p $(PORT) \
+		--websocket_timeout -1 durak_site.asgi:application
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m mypy
+
+test: $(STAMP) lint
+	$(PY) -m pytest -m "$(TEST_SCOPE)"
+
+scale-out-test: $(STAMP)
+	$(PY) -m pytest -m "postgres or redis or cluster"

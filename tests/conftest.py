@@ -1,0 +1,36 @@
+"""Suite-wide rules: what runs where, and failing (not skipping) under CI."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+SCALE_OUT_MARKERS = ("postgres", "redis", "cluster")
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() == "true"
+
+
+def missing_service(marker: str) -> str | None:
+    if marker in ("postgres", "cluster") and not os.environ.get("DATABASE_URL", "").startswith(
+        "postgres"
+    ):
+        return "DATABASE_URL does not point at PostgreSQL"
+    if marker in ("redis", "cluster") and not os.environ.get("REDIS_URL"):
+        return "REDIS_URL is not set"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        for marker in SCALE_OUT_MARKERS:
+            if item.get_closest_marker(marker) is None:
+                continue
+            reason = missing_service(marker)
+            if reason is None:
+                continue
+            if in_ci():
+                raise pytest.UsageError(f"{item.nodeid} needs {marker}: {reason}")
+            item.add_marker(pytest.mark.skip(reason=f"{marker} suite: {reason}"))
