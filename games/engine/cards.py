@@ -1,0 +1,119 @@
+"""The 36 cards of the deck (R1). Every card exists once: parsing returns the shared instance."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NoReturn
+
+RANKS = "6789TJQKA"
+SUITS = "SCDH"
+SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+
+
+class Card:
+    """A card such as the ten of hearts, ``Card.parse("TH")``.
+
+    ``rank`` runs 6..14 (J=11, Q=12, K=13, A=14), ``suit`` is one of S C D H. ``index`` orders
+    the deck by rank, ties by suit S < C < D < H (the order of R3 and R15).
+    """
+
+    __slots__ = ("rank", "suit", "index", "code")
+    rank: int
+    suit: str
+    index: int
+    code: str
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        try:
+            return _BY_VALUE[rank, suit]
+        except (KeyError, TypeError):
+            raise ValueError(f"there is no card of rank {rank!r} and suit {suit!r}") from None
+
+    @staticmethod
+    def parse(text: str | Card) -> Card:
+        """``"TH"`` → the ten of hearts; a Card is returned as it is."""
+        if isinstance(text, Card):
+            return text
+        try:
+            return _BY_CODE[text]
+        except (KeyError, TypeError):
+            raise ValueError(
+                f"{text!r} is not a card: write rank then suit, e.g. 'TH' (ranks {RANKS}, "
+                f"suits {SUITS})"
+            ) from None
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        raise AttributeError("cards are immutable")
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (Card.parse, (self.code,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    @property
+    def symbol(self) -> str:
+        """``"T♥"``, for people."""
+        return self.code[0] + SUIT_SYMBOLS[self.suit]
+
+
+def _make(rank_char: str, suit: str) -> Card:
+    card = object.__new__(Card)
+    rank = RANKS.index(rank_char) + 6
+    for name, value in (
+        ("rank", rank),
+        ("suit", suit),
+        ("index", (rank - 6) * 4 + SUITS.index(suit)),
+        ("code", rank_char + suit),
+    ):
+        object.__setattr__(card, name, value)
+    return card
+
+
+CARDS: tuple[Card, ...] = tuple(_make(r, s) for r in RANKS for s in SUITS)
+"""The deck in index order: lowest rank first, ties by suit."""
+
+_BY_CODE = {card.code: card for card in CARDS}
+_BY_VALUE = {(card.rank, card.suit): card for card in CARDS}
+
+
+def as_cards(cards: Iterable[Card | str]) -> list[Card]:
+    return [Card.parse(card) for card in cards]
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def packed(cards: Iterable[Card]) -> str:
+    """Cards as one compact string, ``"6S7HTD"``."""
+    return "".join(card.code for card in cards)
+
+
+def unpacked(text: str) -> list[Card]:
+    if len(text) % 2:
+        raise ValueError(f"{text!r} is not a list of two-letter cards")
+    return [Card.parse(text[i : i + 2]) for i in range(0, len(text), 2)]
+
+
+def beats(card: Card, target: Card, trump: str) -> bool:
+    """R5: a higher card of the same suit, or any trump over a non-trump."""
+    if card.suit == target.suit:
+        return card.rank > target.rank
+    return card.suit == trump
+
+
+BEATERS: dict[str, tuple[frozenset[Card], ...]] = {
+    trump: tuple(frozenset(c for c in CARDS if beats(c, t, trump)) for t in CARDS)
+    for trump in SUITS
+}
+"""``BEATERS[trump][target.index]``: every card that beats ``target``."""

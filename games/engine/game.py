@@ -1,0 +1,647 @@
+"""The state of one game and the rules that change it (R2–R13, R15).
+
+Every action is checked completely before anything changes, so a refused action leaves the
+game exactly as it was. Time is passed in by the caller; the game never reads a clock.
+
+Events are the full truth, hidden cards included (who drew what): they are for the server's
+log and replays and must never reach a client as they are; ``public_event`` gives what everyone
+may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import (
+    DEFENDS,
+    LEADS,
+    PASS,
+    TAKE,
+    THROW_INS,
+    TRANSFERS,
+    Action,
+    Defend,
+    IllegalAction,
+    Lead,
+    Pass,
+    Take,
+    ThrowIn,
+    Transfer,
+)
+from .cards import BEATERS, CARDS, SUIT_SYMBOLS, Card, codes
+from .deal import HAND_SIZE, Deal
+from .rules import Rules
+from .store import from_dict, to_dict
+from .view import view
+
+LEAD = "lead"
+DEFEND = "defend"
+CLOSING = "closing"
+OVER = "over"
+
+Event = dict[str, Any]
+
+DEFAULT_RULES = Rules()
+
+
+class Game:
+    """One game of Perevodnoy Durak. Read the attributes; change it only through ``apply`` and
+    ``tick``."""
+
+    __slots__ = (
+        "rules",
+        "players",
+        "trump",
+        "trump_card",
+        "seed",
+        "hands",
+        "known",
+        "talon",
+        "discarded",
+        "set_aside",
+        "attacks",
+        "defences",
+        "ranks",
+        "unbeaten",
+        "attacker",
+        "defender",
+        "held",
+        "phase",
+        "taken",
+        "limit",
+        "passed",
+        "round",
+        "finished",
+        "group_round",
+        "durak",
+        "in_game",
+        "move_end",
+        "window_end",
+        "close_at",
+    )
+
+    rules: Rules
+    players: int
+    trump: str
+    trump_card: Card | None
+    seed: int | None
+    hands: list[list[Card]]
+    known: list[set[Card]]
+    """Cards everyone knows to be in each hand: picked up from the table, or the trump card."""
+    talon: list[Card]
+    discarded: list[Card]
+    """Cards that went from the table to the discard pile, in that order."""
+    set_aside: int
+    """Cards a partial deal left out: they count as discarded but nobody saw them."""
+    attacks: list[Card]
+    defences: list[Card | None]
+    """``defences[i]`` beats ``attacks[i]``, or is None while it is unbeaten."""
+    ranks: set[int]
+    """Ranks on the table (R7)."""
+    unbeaten: int
+    attacker: int
+    """The seat that led this round (R4), even when transfers bring the attack back to it."""
+    defender: int
+    held: int
+    """The defender's hand size when they became defender (R9)."""
+    phase: str
+    taken: bool
+    limit: int
+    passed: set[int]
+    round: int
+    finished: list[list[int]]
+    group_round: int
+    """The round of the last finishing group (R13): a seat finishing in it joins that group."""
+    durak: int | None
+    in_game: list[bool]
+    move_end: float | None
+    """R15: when the attacker who must lead, or the defender, runs out of time."""
+    window_end: float | None
+    """R10: the end of the 8 s closing window."""
+    close_at: float | None
+    """R10: 1 s after every attacker who could throw in passed, or nobody could."""
+
+    # ------------------------------------------------------------------ starting
+
+    @classmethod
+    def start(
+        cls,
+        deal: Deal,
+        rules: Rules = DEFAULT_RULES,
+        now: float = 0.0,
+        attacker: int | None = None,
+    ) -> Game:
+        """A game at its first round. The first attacker follows R3 unless ``attacker`` is
+        given."""
+        game = cls.__new__(cls)
+        players = len(deal.hands)
+        game.rules = rules
+        game.players = players
+        game.trump = deal.trump
+        game.trump_card = deal.trump_card
+        game.seed = deal.seed
+        game.hands = [list(hand) for hand in deal.hands]
+        game.talon = list(deal.talon)
+        dealt = {card for hand in deal.hands for card in hand}.union(deal.talon)
+        game.discarded = []
+        game.set_aside = len(CARDS) - len(dealt)
+        game.known = [set() for _ in range(players)]
+        if not game.talon and game.trump_card is not None:
+            for seat, hand in enumerate(game.hands):
+                if game.trump_card in hand:
+                    game.known[seat].add(game.trump_card)
+        game.attacks, game.defences, game.ranks, game.unbeaten = [], [], set(), 0
+        game.passed, game.taken, game.round = set(), False, 1
+        game.finished, game.group_round, game.durak = [], 0, None
+        game.in_game = [True] * players
+        game.move_end = game.window_end = game.close_at = None
+        if game.talon:
+            if not all(game.hands):
+                raise ValueError("while the talon lasts every player needs a card")
+        else:
+            for seat in range(players):
+                if not game.hands[seat]:
+                    game._finish(seat, now, [])
+        if sum(game.in_game) < 2:
+            raise ValueError("a game needs at least two players holding cards")
+        if attacker is None:
+            attacker = game._first_attacker()
+        elif not (0 <= attacker < players and game.in_game[attacker]):
+            raise ValueError(f"seat {attacker} cannot lead: it holds no cards")
+        game._begin_round(attacker, now, [])
+        return game
+
+    def _first_attacker(self) -> int:
+        """R3: the lowest trump leads; without trumps the lowest card, ties by suit."""
+        holders = [(seat, card) for seat, hand in enumerate(self.hands) for card in hand]
+        trumps = [(card.index, seat) for seat, card in holders if card.suit == self.trump]
+        return min(trumps or [(card.index, seat) for seat, card in holders])[1]
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def discard(self) -> int:
+        return self.set_aside + len(self.discarded)
+
+    @property
+    def table(self) -> list[tuple[Card, Card | None]]:
+        """``(attack, defence_or_None)`` pairs in the order played."""
+        return list(zip(self.attacks, self.defences, strict=True))
+
+    @property
+    def deadline(self) -> float | None:
+        """The earliest time at which ``tick`` will change something."""
+        if self.phase == CLOSING:
+            window, close = self.window_end, self.close_at
+            if close is not None and (window is None or close < window):
+                return close
+            return window
+        return self.move_end
+
+    def next_seat(self, seat: int) -> int:
+        """R2: the next seat clockwise that is still in the game (``seat`` itself if alone)."""
+        players, in_game = self.players, self.in_game
+        for step in range(1, players):
+            other = (seat + step) % players
+            if in_game[other]:
+                return other
+        return seat
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now; a lead of several cards is not listed."""
+        phase = self.phase
+        if phase == LEAD:
+            return [LEADS[card.index] for card in self.hands[seat]] if seat == self.attacker else []
+        if phase == OVER or not 0 <= seat < self.players or not self.in_game[seat]:
+            return []
+        if seat == self.defender:
+            return self._defender_actions(seat) if phase == DEFEND else []
+        actions: list[Action] = []
+        if len(self.attacks) < self.limit:
+            ranks = self.ranks
+            actions = [THROW_INS[card.index] for card in self.hands[seat] if card.rank in ranks]
+        if seat not in self.passed:
+            actions.append(PASS)
+        return actions
+
+    def _defender_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        beaters = BEATERS[self.trump]
+        actions: list[Action] = []
+        for target, defence in zip(self.attacks, self.defences, strict=True):
+            if defence is None:
+                can_beat = beaters[target.index]
+                row = DEFENDS[target.index]
+                actions += [row[card.index] for card in hand if card in can_beat]
+        if self._transfer_refusal() is None:
+            rank = self.attacks[0].rank
+            actions += [TRANSFERS[card.index] for card in hand if card.rank == rank]
+        actions.append(TAKE)
+        return actions
+
+    def _cap(self) -> int:
+        """R9: 5 in the first round until the defender takes, else 6."""
+        rules = self.rules
+        return rules.first_round_cap if self.round == 1 and not self.taken else rules.cap
+
+    def _can_throw_in(self, seat: int) -> bool:
+        ranks = self.ranks
+        return len(self.attacks) < self.limit and any(c.rank in ranks for c in self.hands[seat])
+
+    def _nobody_will_throw_in(self) -> bool:
+        """R10: every attacker who could still throw in has passed, or nobody can."""
+        if len(self.attacks) >= self.limit:
+            return True
+        defender, passed, in_game = self.defender, self.passed, self.in_game
+        return not any(
+            seat != defender and in_game[seat] and seat not in passed and self._can_throw_in(seat)
+            for seat in range(self.players)
+        )
+
+    # ------------------------------------------------------------------ checking
+
+    def _refusal(self, seat: int, action: Action) -> str | None:
+        """Why ``seat`` may not take ``action`` now, or None when it may."""
+        if self.phase == OVER:
+            return "The game is over (R13)"
+        if not (isinstance(seat, int) and 0 <= seat < self.players):
+            return f"There is no seat {seat!r} at this table"
+        if not self.in_game[seat]:
+            return "You have finished and left the game (R13)"
+        match action:
+            case Lead():
+                return self._lead_refusal(seat, action.cards)
+            case ThrowIn():
+                return self._throw_in_refusal(seat, action.card)
+            case Defend():
+                return self._defend_refusal(seat, action.card, action.target)
+            case Transfer():
+                if seat != self.defender:
+                    return "Only the defender can transfer (R6)"
+                return self._defender_refusal() or self._transfer_refusal(action.card)
+            case Take():
+                if seat != self.defender:
+                    return "Only the defender can take (R8)"
+                return self._defender_refusal()
+            case Pass():
+                return self._pass_refusal(seat)
+        return f"{action!r} is not an action of this game"
+
+    def _lead_refusal(self, seat: int, cards: tuple[Card, ...]) -> str | None:
+        if self.phase != LEAD:
+            return "The round's lead is already on the table (R4)"
+        if seat != self.attacker:
+            return f"It is seat {self.attacker}'s turn to lead, not yours (R4)"
+        if not cards:
+            return "Lead at least one card (R4)"
+        if len(set(cards)) != len(cards):
+            return "Each card can be led only once (R4)"
+        missing = [card for card in cards if card not in self.hands[seat]]
+        if missing:
+            return f"You do not hold {_names(missing)}"
+        if len({card.rank for card in cards}) > 1:
+            return "Several cards can be led together only when they share one rank (R4)"
+        if len(cards) > self.limit:
+            return f"At most {self.limit} cards can be led this round: that is the limit (R9)"
+        return None
+
+    def _throw_in_refusal(self, seat: int, card: Card) -> str | None:
+        if self.phase == LEAD:
+            return "Nothing can be thrown in before the lead is on the table (R7)"
+        if seat == self.defender:
+            return "The defender cannot throw in (R7)"
+        if card not in self.hands[seat]:
+            return f"You do not hold {card.symbol}"
+        if card.rank not in self.ranks:
+            return f"Only a rank already on the table can be thrown in, not {card.symbol} (R7)"
+        if len(self.attacks) >= self.limit:
+            return f"The limit of {self.limit} attack cards this round is reached (R9)"
+        return None
+
+    def _defender_refusal(self) -> str | None:
+        """Why the defender may neither beat, transfer nor take now."""
+        if self.taken:
+            return "You have taken: you can no longer beat or transfer this round (R8)"
+        if self.phase != DEFEND:
+            return "Every card on the table is beaten (R5)"
+        return None
+
+    def _defend_refusal(self, seat: int, card: Card, target: Card) -> str | None:
+        if seat != self.defender:
+            return "Only the defender beats cards (R5)"
+        refusal = self._defender_refusal()
+        if refusal:
+            return refusal
+        if target not in self.attacks or self.defences[self.attacks.index(target)] is not None:
+            return f"{target.symbol} is not an unbeaten attack card on the table (R5)"
+        if card not in self.hands[seat]:
+            return f"You do not hold {card.symbol}"
+        if card not in BEATERS[self.trump][target.index]:
+            if target.suit == self.trump:
+                return f"{card.symbol} does not beat {target.symbol}: only a higher trump does (R5)"
+            return (
+                f"{card.symbol} does not beat {target.symbol}: beat it with a higher "
+                f"{SUIT_SYMBOLS[target.suit]} or a trump (R5)"
+            )
+        return None
+
+    def _transfer_refusal(self, card: Card | None = None) -> str | None:
+        """Why the defender may not transfer (with ``card``, when given) now (R6)."""
+        if self.unbeaten != len(self.attacks):
+            return "Transfer is no longer possible: a card has already been beaten (R6)"
+        if len(self.ranks) != 1:
+            return "Transfer needs every attack card to share one rank (R6)"
+        rank = self.attacks[0].rank
+        if card is not None:
+            if card.rank != rank:
+                return f"Transfer needs a card of the attack's rank, {card.symbol} is not (R6)"
+            if card not in self.hands[self.defender]:
+                return f"You do not hold {card.symbol}"
+        target = self.next_seat(self.defender)
+        if target == self.defender:
+            return "Nobody is left to transfer to (R6)"
+        allowed = min(self._cap(), len(self.hands[target]))
+        if len(self.attacks) + 1 > allowed:
+            return (
+                f"Transfer is not possible: seat {target} would face {len(self.attacks) + 1} "
+                f"cards but can take on at most {allowed} (R6, R9)"
+            )
+        return None
+
+    def _pass_refusal(self, seat: int) -> str | None:
+        if self.phase == LEAD:
+            return "There is nothing to pass on before the lead is on the table (R10)"
+        if seat == self.defender:
+            return "The defender cannot pass: beat, transfer or take (R10)"
+        if seat in self.passed:
+            return "You have already passed (R10)"
+        return None
+
+    # ------------------------------------------------------------------ acting
+
+    def apply(self, seat: int, action: Action, now: float) -> list[Event]:
+        """Apply every deadline due by ``now``, then ``action`` if it is legal, and return the
+        events. An illegal action raises ``IllegalAction`` and changes nothing (the deadlines
+        excepted: their events ride on the exception)."""
+        deadline = self.deadline
+        events = self.tick(now) if deadline is not None and deadline <= now else []
+        refusal = self._refusal(seat, action)
+        if refusal is not None:
+            raise IllegalAction(refusal, events)
+        match action:
+            case Lead():
+                self._lead(seat, action.cards, now, events, auto=False)
+            case ThrowIn():
+                self._throw_in(seat, action.card, now, events)
+            case Defend():
+                self._defend(seat, action.card, action.target, now, events)
+            case Transfer():
+                self._transfer(seat, action.card, now, events)
+            case Take():
+                self._take(seat, now, events, auto=False)
+            case Pass():
+                self._pass(seat, now, events)
+        return events
+
+    def tick(self, now: float) -> list[Event]:
+        """Apply, in time order, every deadline that has passed by ``now``."""
+        events: list[Event] = []
+        deadline = self.deadline
+        while deadline is not None and deadline <= now:
+            if self.phase == LEAD:
+                hand = self.hands[self.attacker]
+                plain = [card for card in hand if card.suit != self.trump]
+                lowest = min(plain or hand, key=_by_index)
+                self._lead(self.attacker, (lowest,), deadline, events, auto=True)
+            elif self.phase == DEFEND:
+                self._take(self.defender, deadline, events, auto=True)
+            else:
+                self._close_round(deadline, events)
+            deadline = self.deadline
+        return events
+
+    def _play(self, seat: int, card: Card, at: float, events: list[Event]) -> None:
+        """``card`` leaves ``seat``'s hand for the table."""
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.known[seat].discard(card)
+        if not hand and not self.talon:
+            self._finish(seat, at, events)
+
+    def _lead(
+        self, seat: int, cards: tuple[Card, ...], at: float, events: list[Event], *, auto: bool
+    ) -> None:
+        events.append(
+            {
+                "type": "lead",
+                "at": at,
+                "seat": seat,
+                "cards": codes(cards),
+                "defender": self.defender,
+                "auto": auto,
+            }
+        )
+        for card in cards:
+            self._add_attack(card)
+            self._play(seat, card, at, events)
+        self.phase = DEFEND
+        self.move_end = at + self.rules.move_time
+
+    def _add_attack(self, card: Card) -> None:
+        self.attacks.append(card)
+        self.defences.append(None)
+        self.ranks.add(card.rank)
+        self.unbeaten += 1
+
+    def _throw_in(self, seat: int, card: Card, at: float, events: list[Event]) -> None:
+        events.append({"type": "throw_in", "at": at, "seat": seat, "card": card.code})
+        self._add_attack(card)
+        self.passed.discard(seat)
+        self._play(seat, card, at, events)
+        if self.taken:
+            self.window_end = at + self.rules.throw_in_window
+            self.close_at = at + self.rules.close_delay if self._nobody_will_throw_in() else None
+        else:
+            self.phase = DEFEND
+            self.window_end = self.close_at = None
+            self.move_end = at + self.rules.move_time
+
+    def _defend(self, seat: int, card: Card, target: Card, at: float, events: list[Event]) -> None:
+        events.append(
+            {"type": "defend", "at": at, "seat": seat, "card": card.code, "target": target.code}
+        )
+        self.defences[self.attacks.index(target)] = card
+        self.unbeaten -= 1
+        if card.rank not in self.ranks:
+            self.ranks.add(card.rank)
+            self.passed.clear()
+        self._play(seat, card, at, events)
+        if self.unbeaten:
+            self.move_end = at + self.rules.move_time
+        else:
+            self._start_closing(at)
+
+    def _transfer(self, seat: int, card: Card, at: float, events: list[Event]) -> None:
+        target = self.next_seat(seat)
+        events.append({"type": "transfer", "at": at, "seat": seat, "card": card.code, "to": target})
+        self._add_attack(card)
+        self._play(seat, card, at, events)
+        self.defender = target
+        self.held = len(self.hands[target])
+        self.limit = min(self._cap(), self.held)
+        self.passed.clear()
+        self.move_end = at + self.rules.move_time
+
+    def _take(self, seat: int, at: float, events: list[Event], *, auto: bool) -> None:
+        events.append({"type": "take", "at": at, "seat": seat, "auto": auto})
+        self.taken = True
+        self.passed.clear()
+        self.limit = min(self._cap(), self.held)
+        self._start_closing(at)
+
+    def _pass(self, seat: int, at: float, events: list[Event]) -> None:
+        events.append({"type": "pass", "at": at, "seat": seat})
+        self.passed.add(seat)
+        if self.phase == CLOSING and self.close_at is None and self._nobody_will_throw_in():
+            self.close_at = at + self.rules.close_delay
+
+    def _start_closing(self, at: float) -> None:
+        self.phase = CLOSING
+        self.move_end = None
+        self.window_end = at + self.rules.throw_in_window
+        self.close_at = at + self.rules.close_delay if self._nobody_will_throw_in() else None
+
+    def _finish(self, seat: int, at: float, events: list[Event]) -> None:
+        """R13: a seat without cards once the talon is empty leaves the game."""
+        self.in_game[seat] = False
+        self.passed.discard(seat)
+        if self.finished and self.group_round == self.round:
+            self.finished[-1] = sorted([*self.finished[-1], seat])
+        else:
+            self.finished.append([seat])
+            self.group_round = self.round
+        events.append({"type": "finish", "at": at, "seat": seat, "place": self._place(seat)})
+
+    def _place(self, seat: int) -> int:
+        """The first place of ``seat``'s finishing group (1 for the first to finish)."""
+        return 1 + sum(len(group) for group in self.finished if seat not in group)
+
+    # ------------------------------------------------------------------ ending a round
+
+    def _close_round(self, at: float, events: list[Event]) -> None:
+        defender = self.defender
+        table = self.attacks + [card for card in self.defences if card is not None]
+        if self.taken:
+            self.hands[defender] += table
+            self.known[defender].update(table)
+            events.append({"type": "pick_up", "at": at, "seat": defender, "cards": codes(table)})
+        else:
+            self.discarded += table
+            events.append({"type": "discard", "at": at, "cards": codes(table)})
+        self.attacks, self.defences, self.ranks, self.unbeaten = [], [], set(), 0
+        self._draw(at, events)
+        if self.taken or not self.in_game[defender]:
+            attacker = self.next_seat(defender)
+        else:
+            attacker = defender
+        remaining = [seat for seat in range(self.players) if self.in_game[seat]]
+        if len(remaining) <= 1:
+            self.phase = OVER
+            self.durak = remaining[0] if remaining else None
+            self.move_end = self.window_end = self.close_at = None
+            self.passed = set()
+            events.append(
+                {
+                    "type": "over",
+                    "at": at,
+                    "durak": self.durak,
+                    "finished": [list(group) for group in self.finished],
+                }
+            )
+            return
+        self.round += 1
+        self._begin_round(attacker, at, events)
+
+    def _draw(self, at: float, events: list[Event]) -> None:
+        """R12: from the one who led clockwise, the final defender last."""
+        players, defender = self.players, self.defender
+        order = [(self.attacker + step) % players for step in range(players)]
+        order.remove(defender)
+        order.append(defender)
+        talon = self.talon
+        for seat in order:
+            hand = self.hands[seat]
+            count = min(HAND_SIZE - len(hand), len(talon))
+            if count <= 0 or not self.in_game[seat]:
+                continue
+            drawn = talon[:count]
+            del talon[:count]
+            hand += drawn
+            shown = [] if talon or self.trump_card not in drawn else [self.trump_card.code]
+            if shown:
+                self.known[seat].add(drawn[-1])
+            events.append(
+                {
+                    "type": "draw",
+                    "at": at,
+                    "seat": seat,
+                    "count": count,
+                    "cards": codes(drawn),
+                    "shown": shown,
+                }
+            )
+        if not talon:
+            for seat in order:
+                if self.in_game[seat] and not self.hands[seat]:
+                    self._finish(seat, at, events)
+
+    def _begin_round(self, attacker: int, at: float, events: list[Event]) -> None:
+        self.attacker = attacker
+        self.defender = self.next_seat(attacker)
+        self.held = len(self.hands[self.defender])
+        self.phase = LEAD
+        self.taken = False
+        self.passed = set()
+        self.limit = min(self._cap(), self.held)
+        self.move_end = at + self.rules.move_time
+        self.window_end = self.close_at = None
+        events.append(
+            {
+                "type": "round",
+                "at": at,
+                "round": self.round,
+                "attacker": attacker,
+                "defender": self.defender,
+                "limit": self.limit,
+            }
+        )
+
+    # ------------------------------------------------------------------ outside views
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator), ready for JSON."""
+        return view(self, seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state, compact and JSON-safe."""
+        return to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        return from_dict(cls, data)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Game round {self.round}, {self.phase}, seat {self.attacker} led>"
+
+
+def _by_index(card: Card) -> int:
+    return card.index
+
+
+def _names(cards: list[Card]) -> str:
+    return " ".join(card.symbol for card in cards)

@@ -1,0 +1,81 @@
+"""What one seat may see (ENGINE view): the only game state that may reach a screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card, codes
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def view(game: Game, seat: int | None) -> dict[str, Any]:
+    """``seat``'s view, or the spectators' one for ``None``; JSON-ready, cards as strings.
+
+    Besides the seat's own hand it holds only public knowledge: what lies on the table, the
+    discard pile (everyone saw those cards on the table), the face-up trump card, and the
+    cards each other seat is known to hold (picked up from the table, or the trump card drawn
+    from the talon) until they are played. So a bot can tell the unknown cards from the view
+    alone: the 36 cards less its hand, the table, the discard pile, the known cards and the
+    trump card still at the bottom of the talon (and, in a partial deal set up by a test, the
+    ``set_aside`` cards nobody saw).
+    """
+    players = range(game.players)
+    if seat is not None and seat not in players:
+        raise ValueError(f"there is no seat {seat!r} at this table")
+    trump_card = game.trump_card
+    return {
+        "seat": seat,
+        "players": game.players,
+        "hand": [] if seat is None else codes(game.hands[seat]),
+        "counts": [len(hand) for hand in game.hands],
+        "known": [[] if other == seat else _sorted(game.known[other]) for other in players],
+        "table": [
+            [attack.code, None if defence is None else defence.code]
+            for attack, defence in zip(game.attacks, game.defences, strict=True)
+        ],
+        "trump": game.trump,
+        "trump_card": None if trump_card is None else trump_card.code,
+        "talon": len(game.talon),
+        "discard": game.discard,
+        "discarded": codes(game.discarded),
+        "set_aside": game.set_aside,
+        "phase": game.phase,
+        "round": game.round,
+        "attacker": game.attacker,
+        "defender": game.defender,
+        "roles": [_role(game, other) for other in players],
+        "in_game": list(game.in_game),
+        "limit": game.limit,
+        "taken": game.taken,
+        "passed": sorted(game.passed),
+        "deadline": game.deadline,
+        "waiting_for": _waiting_for(game),
+        "finished": [list(group) for group in game.finished],
+        "durak": game.durak,
+    }
+
+
+def _sorted(cards: set[Card]) -> list[str]:
+    return [card.code for card in sorted(cards, key=lambda card: card.index)]
+
+
+def _role(game: Game, seat: int) -> str:
+    if seat == game.durak:
+        return "durak"
+    if not game.in_game[seat]:
+        return "finished"
+    if game.phase == "over":
+        return "finished"
+    return "defender" if seat == game.defender else "attacker"
+
+
+def _waiting_for(game: Game) -> str | None:
+    """What ``deadline`` is: the attacker's lead or the defender's answer (R15), the closing
+    window (R10), or the 1 s close (R10)."""
+    if game.phase == "closing":
+        return "close" if game.deadline == game.close_at else "window"
+    if game.phase == "over":
+        return None
+    return "lead" if game.phase == "lead" else "defence"
