@@ -282,6 +282,8 @@ class Game:
             case Take():
                 if seat != self.defender:
                     return "Only the defender can take (R8)"
+                if self.phase == CLOSING and not self.taken:
+                    return "Every card on the table is beaten: there is nothing to take (R8)"
                 return self._defender_refusal()
             case Pass():
                 return self._pass_refusal(seat)
