@@ -1,0 +1,134 @@
+"""What a seat knows, read from ``game.view(seat)``: its hand, what is public, what is unseen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine import Card
+
+DECK: tuple[Card, ...] = tuple(Card.parse(rank + suit) for rank in "6789TJQKA" for suit in "SCDH")
+PLACE: dict[Card, int] = {card: place for place, card in enumerate(DECK)}
+"""A card's place in the deck: by rank, then suit S < C < D < H."""
+
+
+def worth(card: Card, trump: str) -> int:
+    """How much a card is worth keeping: by rank, and any trump above any other card."""
+    return card.rank - 6 + (9 if card.suit == trump else 0)
+
+
+def beats(card: Card, target: Card, trump: str) -> bool:
+    """R5."""
+    if card.suit == target.suit:
+        return card.rank > target.rank
+    return card.suit == trump
+
+
+def cards(codes: Iterable[str]) -> list[Card]:
+    return [Card.parse(code) for code in codes]
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """One seat's picture of the game. ``unseen``: every card that could be in another hand's
+    unknown part or in the talon above the face-up card."""
+
+    seat: int
+    players: int
+    hand: tuple[Card, ...]
+    counts: tuple[int, ...]
+    known: tuple[frozenset[Card], ...]
+    table: tuple[tuple[Card, Card | None], ...]
+    discard: frozenset[Card]
+    trump: str
+    trump_card: Card | None
+    talon: int
+    set_aside: int
+    round: int
+    phase: str
+    attacker: int
+    defender: int
+    limit: int
+    taken: bool
+    passed: frozenset[int]
+    finished: tuple[tuple[int, ...], ...]
+    waiting_for: str | None
+    unseen: frozenset[Card]
+
+    @property
+    def on_table(self) -> list[Card]:
+        return [card for pair in self.table for card in pair if card is not None]
+
+    @property
+    def unbeaten(self) -> list[Card]:
+        return [attack for attack, defence in self.table if defence is None]
+
+    @property
+    def table_ranks(self) -> set[int]:
+        return {card.rank for card in self.on_table}
+
+    def hidden(self, seat: int) -> int:
+        """How many cards of that seat's hand nobody but its owner knows."""
+        return self.counts[seat] - len(self.known[seat])
+
+    def may_hold(self, seat: int) -> set[Card]:
+        """Every card that seat could be holding, as far as this seat can tell."""
+        if seat == self.seat:
+            return set(self.hand)
+        return set(self.known[seat]) | (set(self.unseen) if self.hidden(seat) else set())
+
+    def next_in_game(self, seat: int) -> int:
+        """R2: the next seat clockwise that still holds cards or could draw some."""
+        for step in range(1, self.players + 1):
+            other = (seat + step) % self.players
+            if not any(other in group for group in self.finished):
+                return other
+        return seat
+
+
+def read(view: Mapping[str, Any]) -> Knowledge:
+    """A seat's knowledge from its view (``game.view(seat)``)."""
+    seat = int(view["seat"])
+    hand = tuple(cards(view["hand"]))
+    counts = tuple(int(n) for n in view["counts"])
+    players = len(counts)
+    known = tuple(
+        frozenset() if other == seat else frozenset(cards(view["known"][other]))
+        for other in range(players)
+    )
+    table = tuple(
+        (Card.parse(attack), None if defence is None else Card.parse(defence))
+        for attack, defence in view["table"]
+    )
+    discard = frozenset(cards(view["discarded"]))
+    trump_card = None if view.get("trump_card") is None else Card.parse(view["trump_card"])
+    talon = int(view["talon"])
+    seen = set(hand) | discard | {card for pair in table for card in pair if card is not None}
+    for other in known:
+        seen |= other
+    if trump_card is not None and talon:
+        seen.add(trump_card)
+    return Knowledge(
+        seat=seat,
+        players=players,
+        hand=hand,
+        counts=counts,
+        known=known,
+        table=table,
+        discard=discard,
+        trump=str(view["trump"]),
+        trump_card=trump_card,
+        talon=talon,
+        set_aside=int(view["set_aside"]),
+        round=int(view["round"]),
+        phase=str(view["phase"]),
+        attacker=int(view["attacker"]),
+        defender=int(view["defender"]),
+        limit=int(view["limit"]),
+        taken=bool(view["taken"]),
+        passed=frozenset(int(s) for s in view["passed"]),
+        finished=tuple(tuple(int(s) for s in group) for group in view["finished"]),
+        waiting_for=view["waiting_for"],
+        unseen=frozenset(card for card in DECK if card not in seen),
+    )

@@ -1,0 +1,96 @@
+"""The strong level: determinized Monte-Carlo search. Each iteration deals the unseen cards in a
+way that agrees with everything the seat saw, tries every shortlisted action in that same deal,
+and plays each game out with the easy bot at every seat; the action with the best average share
+of the bank wins."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.engine import Defend, Game, Lead
+
+from .easy import Action, choose_easy
+from .knowledge import Knowledge, read, worth
+from .sampling import sample
+from .turns import play_out, share
+from .world import game_of
+
+MOST_CANDIDATES = 10
+
+
+@dataclass(frozen=True)
+class Search:
+    """``budget``: seconds a decision may take, a cap that is never exceeded by more than one
+    playout's worth of time. ``playouts``: when set, the number of deals tried; the search then
+    depends only on the rng's seed, as long as the budget is not reached first."""
+
+    budget: float = 0.05
+    playouts: int | None = None
+
+
+def easy_player(game: Game, seat: int) -> Action:
+    return choose_easy(read(game.view(seat)), game.legal_actions(seat))
+
+
+def choose_strong(
+    k: Knowledge, legal: Sequence[Action], rng: random.Random, search: Search
+) -> Action:
+    started = time.perf_counter()
+    fallback = choose_easy(k, legal)
+    candidates = shortlist(k, legal, fallback)
+    if len(candidates) == 1:
+        return fallback
+    totals = [0.0] * len(candidates)
+    runs = [0] * len(candidates)
+    players = [easy_player] * k.players
+    deals = 0
+    spent_per_playout = 0.0
+    while search.playouts is None or deals < search.playouts:
+        world = sample(k, rng)
+        for index, action in enumerate(candidates):
+            elapsed = time.perf_counter() - started
+            if elapsed + spent_per_playout > search.budget:
+                return best(candidates, totals, runs)
+            game = game_of(k, world)
+            game.apply(k.seat, action, 0.0)
+            play_out(game, players)
+            totals[index] += share(game, k.seat)
+            runs[index] += 1
+            spent_per_playout = (time.perf_counter() - started) / sum(runs)
+        deals += 1
+    return best(candidates, totals, runs)
+
+
+def best(candidates: list[Action], totals: list[float], runs: list[int]) -> Action:
+    """The best average; the first candidate (the easy bot's choice) until every one was tried
+    in at least one deal."""
+    if min(runs) == 0:
+        return candidates[0]
+    means = [total / count for total, count in zip(totals, runs, strict=True)]
+    return candidates[max(range(len(candidates)), key=lambda i: (means[i], -i))]
+
+
+def shortlist(k: Knowledge, legal: Sequence[Action], fallback: Action) -> list[Action]:
+    """The actions worth searching, the easy bot's choice first: for each attack card only the
+    cheapest beater of its suit and the cheapest trump, and leads of all cards of a rank."""
+    chosen: list[Action] = [fallback]
+    cheapest: dict[tuple[str, bool], Defend] = {}
+    for action in legal:
+        if isinstance(action, Defend):
+            key = (action.target.code, action.card.suit == k.trump)
+            known = cheapest.get(key)
+            if known is None or worth(action.card, k.trump) < worth(known.card, k.trump):
+                cheapest[key] = action
+        elif action not in chosen:
+            chosen.append(action)
+    chosen += [a for a in cheapest.values() if a not in chosen]
+    if any(isinstance(a, Lead) for a in legal):
+        room = min(k.limit, k.counts[k.defender])
+        for rank in sorted({c.rank for c in k.hand}):
+            group = Lead([c for c in k.hand if c.rank == rank][:room])
+            if len(group.cards) > 1 and group not in chosen:
+                chosen.append(group)
+    return chosen[:MOST_CANDIDATES]

@@ -1,0 +1,57 @@
+"""Who acts next when bots play a game among themselves (playouts, benchmarks), and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from games.engine import Game, split_bank
+
+from .easy import Action
+
+Policy = Callable[[Game, int], Action]
+"""A player: the action that seat takes in this game now (chosen from its view)."""
+
+STEP = 0.001
+"""Seconds between two actions: bots answer at once, well inside every timer."""
+
+
+def to_act(game: Game) -> int | None:
+    """The seat to ask now: the attacker who must lead, the defender facing unbeaten cards, or
+    else the first attacker clockwise from the one who led who has not passed. None when
+    everyone waits for the clock."""
+    if game.phase == "over":
+        return None
+    if game.phase == "lead":
+        return game.attacker
+    if game.phase == "defend":
+        return game.defender
+    for step in range(game.players):
+        seat = (game.attacker + step) % game.players
+        if seat != game.defender and seat not in game.passed and game.legal_actions(seat):
+            return seat
+    return None
+
+
+def play_out(game: Game, players: Sequence[Policy], now: float = 0.0) -> float:
+    """Play the game to its end, each seat by its policy; the clock runs only when everyone
+    waits. Returns the time the game ended."""
+    while game.phase != "over":
+        seat = to_act(game)
+        if seat is None:
+            deadline = game.deadline
+            assert deadline is not None
+            now = max(now, deadline)
+            game.tick(now)
+            continue
+        now += STEP
+        game.apply(seat, players[seat](game, seat), now)
+    return now
+
+
+def share(game: Game, seat: int) -> float:
+    """The part of the bank (R14) a finished game pays that seat: 1 for a 2-player win."""
+    groups = [list(group) for group in game.finished]
+    if game.durak is not None:
+        groups.append([game.durak])
+    bank = 1000
+    return split_bank(bank, groups, game.players)[seat] / bank

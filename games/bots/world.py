@@ -1,0 +1,76 @@
+"""The engine game a determinization stands for, rebuilt through the engine's stored format."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict
+from typing import Any
+
+from games.engine import Card, Game, Rules
+
+from .knowledge import PLACE, Knowledge
+from .sampling import World
+
+STORED_FORMAT = 1
+"""The version of ``Game.to_dict`` this module writes."""
+
+
+def game_of(k: Knowledge, world: World, rules: Rules | None = None) -> Game:
+    """The game as it would be if ``world`` were the truth, its timers counted from 0 s."""
+    return Game.from_dict(state_of(k, world, rules or Rules()))
+
+
+def state_of(k: Knowledge, world: World, rules: Rules) -> dict[str, Any]:
+    """``Game.to_dict()`` of that game. What a view does not show is worked out: the defender's
+    hand when they became defender (R9) is their hand now plus the cards they beat with, since
+    nobody beats before a transfer."""
+    beaten = sum(1 for _, defence in k.table if defence is not None)
+    return {
+        "format": STORED_FORMAT,
+        "rules": asdict(rules),
+        "seed": None,
+        "trump": k.trump,
+        "trump_card": None if k.trump_card is None else k.trump_card.code,
+        "hands": [packed(hand) for hand in world.hands],
+        "known": [packed(sorted(known, key=PLACE.__getitem__)) for known in k.known],
+        "talon": packed(world.talon),
+        "discarded": packed(sorted(k.discard, key=PLACE.__getitem__)),
+        "set_aside": k.set_aside,
+        "table": [[a.code, None if d is None else d.code] for a, d in k.table],
+        "attacker": k.attacker,
+        "defender": k.defender,
+        "held": k.counts[k.defender] + beaten,
+        "phase": k.phase,
+        "taken": k.taken,
+        "limit": k.limit,
+        "passed": sorted(k.passed),
+        "round": k.round,
+        "finished": [list(group) for group in k.finished],
+        "group_round": group_round(k),
+        "durak": None,
+        "timers": timers(k.waiting_for, rules),
+    }
+
+
+def packed(cards: Iterable[Card]) -> str:
+    return "".join(card.code for card in cards)
+
+
+def group_round(k: Knowledge) -> int:
+    """The round of the last finishing group: this one when the seat that led or the one that
+    defends is in it (they play in every round), else an earlier one."""
+    if not k.finished:
+        return 0
+    last = k.finished[-1]
+    return k.round if k.attacker in last or k.defender in last else k.round - 1
+
+
+def timers(waiting_for: str | None, rules: Rules) -> list[float | None]:
+    """``[move_end, window_end, close_at]`` as if the deadline the view names had just begun."""
+    if waiting_for in ("lead", "defence"):
+        return [rules.move_time, None, None]
+    if waiting_for == "window":
+        return [None, rules.throw_in_window, None]
+    if waiting_for == "close":
+        return [None, rules.throw_in_window, rules.close_delay]
+    return [None, None, None]
