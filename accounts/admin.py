@@ -1,8 +1,89 @@
 from __future__ import annotations
 
-from django.contrib import admin
+import uuid
+
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.admin import UserAdmin
+from django.db import transaction
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from accounts.models import User
+from accounts import ledger
+from accounts.forms import AdjustBalanceForm
+from accounts.models import Account, Transfer, User
 
-admin.site.register(User, UserAdmin)
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(Account)
+class AccountAdmin(ReadOnlyAdmin):
+    list_display = ("__str__", "kind", "balance", "closed", "created_at")
+    list_filter = ("kind", "closed")
+    search_fields = ("user__username", "game_id")
+
+
+@admin.register(Transfer)
+class TransferAdmin(ReadOnlyAdmin):
+    list_display = ("created_at", "kind", "amount", "source", "destination", "game_id", "reason")
+    list_filter = ("kind",)
+    list_select_related = ("source__user", "destination__user")
+    search_fields = ("key", "reason", "game_id", "source__user__username",
+                     "destination__user__username")
+    date_hierarchy = "created_at"
+
+
+@admin.register(User)
+class PlayerAdmin(UserAdmin):
+    actions = ["adjust_balance"]
+    fieldsets = (*UserAdmin.fieldsets, (gettext_lazy("Chips"), {"fields": ("show_balance",)}))
+
+    @admin.action(description=gettext_lazy("Adjust balance"), permissions=["change"])
+    def adjust_balance(self, request: HttpRequest, queryset: QuerySet[User]) -> HttpResponse | None:
+        form = AdjustBalanceForm(
+            request.POST if "apply" in request.POST else None, initial={"key": uuid.uuid4()}
+        )
+        if form.is_valid():
+            try:
+                with transaction.atomic():
+                    for user in queryset.order_by("pk"):
+                        ledger.adjust(
+                            user,
+                            form.cleaned_data["amount"],
+                            form.cleaned_data["reason"],
+                            by=request.user,
+                            key=f"adjustment:{form.cleaned_data['key']}:{user.pk}",
+                        )
+            except ledger.LedgerError as refused:
+                form.add_error(None, str(refused))
+            else:
+                self.message_user(
+                    request,
+                    _("Adjusted the balance of %(count)s player(s).") % {"count": len(queryset)},
+                    messages.SUCCESS,
+                )
+                return None
+        return render(
+            request,
+            "accounts/admin_adjust_balance.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": _("Adjust balance"),
+                "form": form,
+                "players": queryset,
+                "action_checkbox_name": ACTION_CHECKBOX_NAME,
+                "opts": self.model._meta,
+            },
+        )

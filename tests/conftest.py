@@ -6,6 +6,7 @@ import os
 
 import pytest
 
+pytest_plugins = ["tests.ledger_audit"]
 SCALE_OUT_MARKERS = ("postgres", "redis", "cluster")
 
 
