@@ -6,4 +6,13 @@ from games import views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
+    path("tables/new/", views.table_new, name="table_new"),
+    path("tables/quick/", views.quick_play, name="quick_play"),
+    path("tables/<int:pk>/", views.table_page, name="table"),
+    path("tables/<int:pk>/join/", views.join, name="table_join"),
+    path("tables/<int:pk>/leave/", views.leave, name="table_leave"),
+    path("tables/<int:pk>/bots/", views.add_bot, name="table_add_bot"),
+    path("tables/<int:pk>/bots/remove/", views.remove_bot, name="table_remove_bot"),
+    path("tables/<int:pk>/again/", views.play_again, name="table_play_again"),
+    path("games/<int:pk>/", views.game_history, name="game_history"),
 ]

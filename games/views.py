@@ -1,8 +1,139 @@
+"""Thin views: pages, and form posts that hand over to `games.services`."""
+
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games import matchmaking, rendering, services, snapshots
+from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
+from games.models import Game, Table
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/lobby.html")
+    tables = (
+        Table.objects.exclude(status=Table.Status.CLOSED)
+        .filter(Q(private=False) | Q(seat_set__player=request.user.pk or 0))
+        .annotate(taken=Count("seat_set", distinct=True))
+        .select_related("creator")
+        .order_by("status", "-created_at")[:100]
+    )
+    template = "games/fragments/lobby_rows.html" if request.htmx else "games/lobby.html"
+    return render(request, template, {"tables": tables, "quick_form": QuickPlayForm()})
+
+
+@login_required
+def table_new(request: HttpRequest) -> HttpResponse:
+    form = TableForm(request.POST or None, initial={"name": f"{request.user.username}"})
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.create_table(request.user, **form.cleaned_data)
+        except services.GameError as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            return redirect(table)
+    return render(request, "games/table_new.html", {"form": form})
+
+
+def table_page(request: HttpRequest, pk: int) -> HttpResponse:
+    invite = request.GET.get("invite", "")
+    entry = snapshots.access(pk, request.user, invite)
+    if not entry.allowed:
+        raise Http404
+    table = get_object_or_404(Table, pk=pk)
+    return render(request, "games/table.html", {
+        "table": table,
+        "invite": invite,
+        "snapshot": snapshots.render(pk, entry.seat),
+        "seat": entry.seat,
+        "invite_url": request.build_absolute_uri(f"{table.get_absolute_url()}?invite="
+                                                 f"{table.invite_code}")
+        if table.private and entry.seat is not None else "",
+    })
+
+
+def answer(request: HttpRequest, table_id: int, action: Callable[[], Any]) -> HttpResponse:
+    """Carry out a table action; htmx gets a notice fragment, a plain post a redirect."""
+    try:
+        action()
+    except services.GameError as refusal:
+        if request.htmx:
+            return HttpResponse(rendering.render_notice(str(refusal)), status=200)
+        messages.error(request, str(refusal))
+    if request.htmx:
+        return HttpResponse(rendering.render_notice("", level="info"))
+    return redirect("table", pk=table_id)
+
+
+@require_POST
+@login_required
+def join(request: HttpRequest, pk: int) -> HttpResponse:
+    invite = request.POST.get("invite", "")
+    return answer(request, pk, lambda: services.join(pk, request.user, invite_code=invite))
+
+
+@require_POST
+@login_required
+def leave(request: HttpRequest, pk: int) -> HttpResponse:
+    return answer(request, pk, lambda: services.leave(pk, request.user))
+
+
+@require_POST
+@login_required
+def add_bot(request: HttpRequest, pk: int) -> HttpResponse:
+    form = BotForm(request.POST or {"level": "easy"})
+    level = form.cleaned_data["level"] if form.is_valid() else "invalid"
+    return answer(request, pk, lambda: services.add_bot(pk, request.user, level))
+
+
+@require_POST
+@login_required
+def remove_bot(request: HttpRequest, pk: int) -> HttpResponse:
+    form = SeatForm(request.POST)
+    position = form.cleaned_data["position"] if form.is_valid() else -1
+    return answer(request, pk, lambda: services.remove_bot(pk, request.user, position))
+
+
+@require_POST
+@login_required
+def play_again(request: HttpRequest, pk: int) -> HttpResponse:
+    return answer(request, pk, lambda: services.play_again(pk, request.user))
+
+
+@require_POST
+@login_required
+def quick_play(request: HttpRequest) -> HttpResponse:
+    form = QuickPlayForm(request.POST)
+    stake = form.cleaned_data.get("stake") or 0 if form.is_valid() else 0
+    try:
+        table = matchmaking.quick_play(request.user, stake)
+    except services.GameError as refusal:
+        messages.error(request, str(refusal))
+        return redirect("lobby")
+    return redirect(table)
+
+
+def game_history(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
+    if game.table.private and not game.players.filter(player=request.user.pk or 0).exists():
+        raise Http404
+    players = list(game.players.select_related("player").order_by("seat"))
+    infos = rendering.seat_infos(players)
+    events = [e.data for e in game.events.order_by("seq")]
+    finished = game.status != Game.Status.RUNNING
+    return render(request, "games/history.html", {
+        "game": game,
+        "players": players,
+        "lines": rendering.log_entries(events, infos, None) if finished else [],
+        "receipt": rendering.receipt(game) if game.status == Game.Status.FINISHED else None,
+        "finished": finished,
+    })
+
+

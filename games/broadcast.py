@@ -1,0 +1,125 @@
+"""After a commit: render each audience's HTML once and send it to its group.
+
+Audiences: the spectators of a table (rendered once per site language, since each
+socket shows its own language) and each seated person (rendered in their language).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.utils import translation
+
+from games import clock, rendering
+from games.models import Game, Seat, Table
+
+if TYPE_CHECKING:
+    from games.services import Loaded
+
+logger = logging.getLogger(__name__)
+
+LOBBY_GROUP = "lobby"
+SCHEDULER_GROUP = "scheduler"
+
+
+def public_group(table_id: int) -> str:
+    return f"table-{table_id}"
+
+
+def seat_group(table_id: int, position: int) -> str:
+    return f"table-{table_id}-seat-{position}"
+
+
+def send(group: str, message: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group, message)
+    except Exception:
+        logger.exception("could not send to group %s", group)
+
+
+def wake_scheduler() -> None:
+    send(SCHEDULER_GROUP, {"type": "scheduler.wake", "at": clock.now()})
+
+
+def in_every_language(render: Callable[[], str]) -> dict[str, str]:
+    rendered = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            rendered[code] = render()
+    return rendered
+
+
+def seat_language(seat: Seat) -> str:
+    return getattr(seat.player, "language", "") or settings.LANGUAGE_CODE
+
+
+def game_changed(loaded: Loaded) -> None:
+    row, engine = loaded.row, loaded.engine
+    table = row.table
+    seats = rendering.seat_infos(loaded.seats)
+    thinking = [seat for seat in loaded.schedule.due if loaded.seats[seat].is_bot]
+    running = row.status == Game.Status.RUNNING
+
+    def render_for(audience: int | None) -> str:
+        if running:
+            context = rendering.game_context(table, row, engine, seats, audience, thinking)
+            html = rendering.render_game(context)
+        else:
+            html = rendering.render_waiting(
+                table, None if audience is None else loaded.seats[audience]
+            )
+        return html + rendering.render_log_append(loaded.events, seats, audience)
+
+    send(public_group(table.pk), {
+        "type": "table.html", "html": in_every_language(lambda: render_for(None)),
+        "version": row.version,
+    })
+    for seat in loaded.seats:
+        if seat.is_bot:
+            continue
+        with translation.override(seat_language(seat)):
+            html = render_for(seat.position)
+        send(seat_group(table.pk, seat.position), {
+            "type": "table.html", "html": {"*": html}, "version": row.version,
+        })
+
+
+def table_changed(table_id: int) -> None:
+    """Seats or status changed: the lobby row, the seating and the waiting room."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return
+    seats = list(table.seat_set.select_related("player").order_by("position"))
+    send(LOBBY_GROUP, {
+        "type": "lobby.html",
+        "html": in_every_language(lambda: rendering.render_lobby_row(table, seats)),
+    })
+    seating = {str(s.player_id): s.position for s in seats if s.player_id is not None}
+    message: dict[str, Any] = {"type": "table.seating", "seating": seating}
+    if table.status == Table.Status.PLAYING:
+        send(public_group(table_id), message)
+        return
+    message["html"] = in_every_language(lambda: rendering.render_waiting(table, None, seats))
+    send(public_group(table_id), message)
+    for seat in seats:
+        if seat.player_id is None:
+            continue
+        with translation.override(seat_language(seat)):
+            html = rendering.render_waiting(table, seat, seats)
+        send(seat_group(table_id, seat.position), {
+            "type": "table.html", "html": {"*": html}, "version": None,
+        })
+
+
+def unseated(table_id: int, user_id: int, reason: str) -> None:
+    send(public_group(table_id), {
+        "type": "table.notice", "user_id": user_id, "html": rendering.render_notice(reason),
+    })

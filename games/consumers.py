@@ -1,0 +1,172 @@
+"""The table socket: a snapshot on connect, then each audience's HTML as it changes.
+
+Incoming messages become `services` calls; the seat always comes from the
+authenticated session, never from the message.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from games import broadcast, rendering, scheduler, services, snapshots
+from games.protocol import Command, ProtocolError, parse
+
+RATE_LIMIT = 100
+RATE_WINDOW = 20.0
+POLICY_VIOLATION = 1008
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    table_id: int
+    seat: int | None
+    language: str
+
+    async def connect(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.user = self.scope.get("user")
+        self.seat = None
+        self.recent: deque[float] = deque()
+        self.language = socket_language(self.scope)
+        invite = parse_qs(self.scope.get("query_string", b"").decode()).get("invite", [""])[0]
+        access = await database_sync_to_async(snapshots.access)(self.table_id, self.user, invite)
+        if not access.allowed:
+            await self.close(code=4403)
+            return
+        self.seat = access.seat
+        await self.accept()
+        await self.channel_layer.group_add(broadcast.public_group(self.table_id), self.channel_name)
+        if self.seat is not None:
+            await self.join_seat_group(self.seat)
+        await self.send_snapshot()
+        scheduler.ensure_embedded()
+
+    async def disconnect(self, code: int) -> None:
+        if not hasattr(self, "table_id"):
+            return
+        await self.channel_layer.group_discard(
+            broadcast.public_group(self.table_id), self.channel_name
+        )
+        if self.seat is not None:
+            await self.channel_layer.group_discard(
+                broadcast.seat_group(self.table_id, self.seat), self.channel_name
+            )
+
+    async def join_seat_group(self, seat: int) -> None:
+        await self.channel_layer.group_add(
+            broadcast.seat_group(self.table_id, seat), self.channel_name
+        )
+
+    async def send_snapshot(self) -> None:
+        with translation.override(self.language):
+            html = await database_sync_to_async(snapshots.render)(self.table_id, self.seat)
+        await self.send(text_data=html)
+
+    async def notice(self, message: str) -> None:
+        with translation.override(self.language):
+            await self.send(text_data=rendering.render_notice(message))
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.over_rate_limit():
+            await self.close(code=POLICY_VIOLATION)
+            return
+        with translation.override(self.language):
+            try:
+                command = parse(text_data if text_data is not None else None)
+            except ProtocolError as problem:
+                await self.notice(str(problem))
+                return
+            if self.seat is None or self.user is None or not self.user.is_authenticated:
+                await self.notice(_("You are watching this table: only its players can move."))
+                return
+            await self.carry_out(command)
+
+    async def carry_out(self, command: Command) -> None:
+        try:
+            if command.is_move:
+                await database_sync_to_async(services.act_at_table)(
+                    self.table_id, self.user, command
+                )
+            else:
+                await database_sync_to_async(services.play_again)(self.table_id, self.user)
+        except services.StaleCommand as stale:
+            await self.send_snapshot()
+            await self.notice(str(stale))
+        except services.GameError as refusal:
+            await self.notice(str(refusal))
+
+    def over_rate_limit(self) -> bool:
+        now = time.monotonic()
+        self.recent.append(now)
+        while self.recent and self.recent[0] < now - RATE_WINDOW:
+            self.recent.popleft()
+        return len(self.recent) > RATE_LIMIT
+
+    async def table_html(self, event: dict[str, Any]) -> None:
+        html = event["html"]
+        if "*" in html:
+            await self.send(text_data=html["*"])
+        elif self.seat is None:
+            await self.send(text_data=html.get(self.language) or next(iter(html.values())))
+
+    async def table_seating(self, event: dict[str, Any]) -> None:
+        user_id = getattr(self.user, "pk", None)
+        seat = event["seating"].get(str(user_id)) if user_id is not None else None
+        if seat != self.seat:
+            if self.seat is not None:
+                await self.channel_layer.group_discard(
+                    broadcast.seat_group(self.table_id, self.seat), self.channel_name
+                )
+            self.seat = seat
+            if seat is not None:
+                await self.join_seat_group(seat)
+            await self.send_snapshot()
+            return
+        if "html" in event and self.seat is None:
+            await self.table_html(event)
+
+    async def table_notice(self, event: dict[str, Any]) -> None:
+        if event.get("user_id") == getattr(self.user, "pk", None):
+            await self.send(text_data=event["html"])
+
+
+def socket_language(scope: dict[str, Any]) -> str:
+    cookies = scope.get("cookies") or {}
+    chosen = cookies.get(settings.LANGUAGE_COOKIE_NAME, "")
+    codes = {code for code, _name in settings.LANGUAGES}
+    if chosen in codes:
+        return chosen
+    user = scope.get("user")
+    preferred = getattr(user, "language", "") if user is not None else ""
+    return preferred if preferred in codes else settings.LANGUAGE_CODE
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    """Live rows of the lobby's table list."""
+
+    async def connect(self) -> None:
+        self.language = socket_language(self.scope)
+        await self.accept()
+        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        scheduler.ensure_embedded()
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self.close(code=POLICY_VIOLATION)
+
+    async def lobby_html(self, event: dict[str, Any]) -> None:
+        html = event["html"]
+        await self.send(text_data=html.get(self.language) or next(iter(html.values())))
+
+
+

@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Table
+
+
+class TableForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = Table
+        fields = ["name", "stake", "seats", "move_time", "bots_allowed", "private"]
+        widgets = {
+            "seats": forms.Select(choices=[(2, "2"), (3, "3"), (4, "4")]),
+        }
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError(_("Give the table a name."))
+        return name
+
+
+class BotForm(forms.Form):
+    level = forms.ChoiceField(choices=[("easy", _("easy")), ("strong", _("strong"))])
+
+
+class SeatForm(forms.Form):
+    position = forms.IntegerField(min_value=0, max_value=3)
+
+
+class QuickPlayForm(forms.Form):
+    stake = forms.IntegerField(min_value=0, max_value=1_000_000, required=False)

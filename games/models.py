@@ -1,0 +1,201 @@
+"""Tables, seats, games and the append-only log of what happened in each game."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+BOT_LEVELS = (("easy", _("easy")), ("strong", _("strong")))
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        PLAYING = "playing", _("playing")
+        CLOSED = "closed", _("closed")
+
+    name = models.CharField(_("name"), max_length=60)
+    stake = models.PositiveIntegerField(_("stake"), default=0, help_text=_("0 makes a free table"))
+    seats = models.PositiveSmallIntegerField(
+        _("seats"), default=2, validators=[MinValueValidator(2), MaxValueValidator(4)]
+    )
+    move_time = models.PositiveSmallIntegerField(
+        _("move time (seconds)"),
+        default=30,
+        validators=[MinValueValidator(10), MaxValueValidator(120)],
+    )
+    bots_allowed = models.BooleanField(_("bots may fill seats"), default=True)
+    private = models.BooleanField(_("private"), default=False)
+    invite_code = models.CharField(_("invite code"), max_length=16, default=new_invite_code)
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="created_tables",
+        verbose_name=_("creator"),
+    )
+    starts_at = models.DateTimeField(_("next game starts at"), null=True, blank=True, db_index=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(seats__gte=2, seats__lte=4), name="table_seats_2_to_4"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("table", args=[self.pk])
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_set")
+    position = models.PositiveSmallIntegerField(_("position"))
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="seats",
+        verbose_name=_("player"),
+    )
+    bot_level = models.CharField(_("bot level"), max_length=8, choices=BOT_LEVELS, blank=True)
+    away = models.BooleanField(_("away"), default=False)
+    left = models.BooleanField(_("left the running game"), default=False)
+    timeouts = models.PositiveSmallIntegerField(_("move timeouts in a row"), default=0)
+    ready = models.BooleanField(_("ready for the next game"), default=False)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(
+                fields=["player"], condition=Q(player__isnull=False), name="one_seat_per_player"
+            ),
+            models.CheckConstraint(
+                condition=(Q(player__isnull=False) & Q(bot_level=""))
+                | (Q(player__isnull=True) & ~Q(bot_level="")),
+                name="seat_is_a_player_or_a_bot",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.position}: {self.label}"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.player_id is None
+
+    @property
+    def autopiloted(self) -> bool:
+        """Played by a bot: a bot seat, or a person who is away or has left (R15)."""
+        return self.is_bot or self.away or self.left
+
+    @property
+    def label(self) -> str:
+        if self.player is not None:
+            return self.player.username
+        return str(_("Bot %(position)s") % {"position": self.position + 1})
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+        ABORTED = "aborted", _("aborted")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.RUNNING)
+    state = models.JSONField(_("engine state"))
+    version = models.PositiveIntegerField(default=0)
+    table_version = models.PositiveIntegerField(
+        default=0, help_text=_("the version at which the cards on the table last changed")
+    )
+    event_seq = models.PositiveIntegerField(default=0, help_text=_("seq of the last event"))
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    bot_moves = models.JSONField(default=dict, blank=True, help_text=_("seat -> due time"))
+    seed = models.CharField(max_length=64)
+    seed_hash = models.CharField(_("SHA-256 of the seed"), max_length=64)
+    stake = models.PositiveIntegerField(default=0)
+    bank = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["-started_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"], condition=Q(status="running"), name="one_running_game_per_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game #{self.pk} at {self.table}"
+
+    @property
+    def seed_revealed(self) -> bool:
+        return self.status != self.Status.RUNNING
+
+
+class GameEvent(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=32)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique")]
+
+
+class GamePlayer(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="game_players",
+    )
+    bot_level = models.CharField(max_length=8, choices=BOT_LEVELS, blank=True)
+    stake = models.PositiveIntegerField(default=0)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    payout = models.PositiveIntegerField(null=True, blank=True)
+    durak = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="game_player_seat_unique")
+        ]
+
+    @property
+    def label(self) -> str:
+        if self.player is not None:
+            return self.player.username
+        return str(_("Bot %(position)s") % {"position": self.seat + 1})

@@ -1,0 +1,110 @@
+"""What a browser may send over the table socket, checked before anything acts on it.
+
+Messages come from the htmx ws extension: a JSON object of the form's values plus a
+`HEADERS` object. Every command names its action, its card and target where it has
+them, and the game version the player was looking at.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
+
+MAX_MESSAGE_BYTES = 2048
+CARD_ACTIONS = ("lead", "throw-in", "defend", "transfer")
+PLAIN_ACTIONS = ("take", "pass")
+TABLE_ACTIONS = ("play-again",)
+ACTIONS = CARD_ACTIONS + PLAIN_ACTIONS + TABLE_ACTIONS
+
+
+class ProtocolError(ValueError):
+    """A message that cannot be understood; the text says what is wrong with it."""
+
+
+@dataclass(frozen=True)
+class Command:
+    action: str
+    cards: tuple[Card, ...] = ()
+    target: Card | None = None
+    version: int | None = None
+
+    def to_engine(self) -> Lead | ThrowIn | Defend | Transfer | Take | Pass:
+        if self.action == "lead":
+            return Lead(self.cards)
+        if self.action == "throw-in":
+            return ThrowIn(self.cards[0])
+        if self.action == "defend":
+            assert self.target is not None
+            return Defend(self.cards[0], self.target)
+        if self.action == "transfer":
+            return Transfer(self.cards[0])
+        if self.action == "take":
+            return Take()
+        return Pass()
+
+    @property
+    def is_move(self) -> bool:
+        return self.action not in TABLE_ACTIONS
+
+
+def parse_card(value: object, field: str) -> Card:
+    if not isinstance(value, str):
+        raise ProtocolError(_("The field “%(field)s” must name a card.") % {"field": field})
+    try:
+        return Card.parse(value.strip())
+    except ValueError:
+        raise ProtocolError(
+            _("“%(value)s” is not a card.") % {"value": value[:8]}
+        ) from None
+
+
+def parse(text: str | bytes | None) -> Command:
+    if text is None:
+        raise ProtocolError(_("Only text messages are understood."))
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(_("The message is too long."))
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError(_("The message is not valid JSON.")) from None
+    if not isinstance(data, dict):
+        raise ProtocolError(_("The message must be a JSON object."))
+    action = data.get("action")
+    if action not in ACTIONS:
+        raise ProtocolError(_("Unknown action “%(action)s”.") % {"action": str(action)[:20]})
+    version = parse_version(data.get("version"))
+    if action in TABLE_ACTIONS:
+        return Command(action=action, version=version)
+    if version is None:
+        raise ProtocolError(_("The move does not say which position it was made on."))
+    if action in PLAIN_ACTIONS:
+        return Command(action=action, version=version)
+    raw_cards = data.get("card")
+    if isinstance(raw_cards, list):
+        if not raw_cards or len(raw_cards) > 6:
+            raise ProtocolError(_("A move names one to six cards."))
+        cards = tuple(parse_card(value, "card") for value in raw_cards)
+    else:
+        cards = (parse_card(raw_cards, "card"),)
+    if len(cards) > 1 and action != "lead":
+        raise ProtocolError(_("Only a lead may play several cards at once."))
+    target = parse_card(data.get("target"), "target") if action == "defend" else None
+    return Command(action=action, cards=cards, target=target, version=version)
+
+
+def parse_version(value: object) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise ProtocolError(_("The version must be a whole number."))
+    try:
+        version = int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise ProtocolError(_("The version must be a whole number.")) from None
+    if version < 0:
+        raise ProtocolError(_("The version must be a whole number."))
+    return version

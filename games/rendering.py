@@ -1,0 +1,273 @@
+"""HTML for each audience of a table: the spectators, and each seat with its own hand.
+
+Everything drawn here comes from `engine.view(seat)`: no other game state reaches a page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from games import clock, movelog
+from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
+from games.engine import Game as EngineGame
+from games.models import Game, GamePlayer, Seat, Table
+
+RANK_NAMES = {
+    6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
+    11: "jack", 12: "queen", 13: "king", 14: "ace",
+}
+SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+RANK_SHORT = {6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def card_name(code: str) -> str:
+    card = Card.parse(code)
+    names = {
+        6: _("Six"), 7: _("Seven"), 8: _("Eight"), 9: _("Nine"), 10: _("Ten"),
+        11: _("Jack"), 12: _("Queen"), 13: _("King"), 14: _("Ace"),
+    }
+    suits = {"S": _("of spades"), "C": _("of clubs"), "D": _("of diamonds"), "H": _("of hearts")}
+    return f"{names[card.rank]} {suits[card.suit]}"
+
+
+@dataclass(frozen=True)
+class CardFace:
+    code: str
+    rank: str
+    suit: str
+    symbol: str
+    red: bool
+    name: str
+
+    @classmethod
+    def of(cls, code: str) -> CardFace:
+        card = Card.parse(code)
+        return cls(
+            code=code, rank=RANK_SHORT[card.rank], suit=card.suit,
+            symbol=SUIT_SYMBOLS[card.suit], red=card.suit in "DH", name=card_name(code),
+        )
+
+
+@dataclass(frozen=True)
+class HandCard:
+    face: CardFace
+    action: str
+    targets: tuple[str, ...]
+    transfer: bool
+
+
+def role_name(role: str) -> str:
+    return {
+        "attacker": _("attacker"), "defender": _("defender"),
+        "finished": _("finished"), "durak": _("durak"),
+    }.get(role, role)
+
+
+def hand_cards(view: dict[str, Any], legal: Sequence[Any]) -> list[HandCard]:
+    """Each card of the hand with what tapping it does now."""
+    leads: set[str] = set()
+    throw_ins: set[str] = set()
+    transfers: set[str] = set()
+    defences: dict[str, list[str]] = {}
+    for action in legal:
+        if isinstance(action, Lead):
+            leads.update(str(card) for card in action.cards)
+        elif isinstance(action, ThrowIn):
+            throw_ins.add(str(action.card))
+        elif isinstance(action, Transfer):
+            transfers.add(str(action.card))
+        elif isinstance(action, Defend):
+            defences.setdefault(str(action.card), []).append(str(action.target))
+    cards = []
+    for code in view["hand"]:
+        if code in leads:
+            action = "lead"
+        elif code in throw_ins:
+            action = "throw-in"
+        elif code in defences:
+            action = "defend"
+        else:
+            action = ""
+        cards.append(
+            HandCard(
+                face=CardFace.of(code), action=action,
+                targets=tuple(defences.get(code, ())), transfer=code in transfers,
+            )
+        )
+    return cards
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    position: int
+    label: str
+    is_bot: bool
+    bot_level: str
+    away: bool
+    left: bool
+
+
+def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
+    infos = []
+    for seat in seats:
+        if isinstance(seat, Seat):
+            infos.append(SeatInfo(
+                seat.position, seat.label, seat.is_bot, seat.bot_level, seat.away, seat.left
+            ))
+        else:
+            infos.append(SeatInfo(seat.seat, seat.label, seat.player_id is None,
+                                  seat.bot_level, False, False))
+    return infos
+
+
+def game_context(
+    table: Table, row: Game, engine: EngineGame, seats: Sequence[SeatInfo], seat: int | None,
+    bots_thinking: Iterable[int] = (),
+) -> dict[str, Any]:
+    view = engine.view(seat)
+    legal = engine.legal_actions(seat) if seat is not None else []
+    role = view["roles"][seat] if seat is not None else "spectator"
+    thinking = set(bots_thinking)
+    order = list(range(view["players"]))
+    if seat is not None:
+        order = order[seat:] + order[:seat]
+    opponents = [
+        {
+            "info": seats[position],
+            "count": view["counts"][position],
+            "role": view["roles"][position],
+            "role_name": role_name(view["roles"][position]),
+            "known": [CardFace.of(code) for code in view["known"][position]],
+            "passed": position in view["passed"],
+            "thinking": position in thinking,
+            "waited_on": waited_on(view, position),
+            "backs": range(min(view["counts"][position], 12)),
+        }
+        for position in order
+        if position != seat
+    ]
+    return {
+        "table": table,
+        "game": row,
+        "view": view,
+        "seat": seat,
+        "role": role,
+        "role_name": role_name(role) if seat is not None else _("spectator"),
+        "me": seats[seat] if seat is not None else None,
+        "opponents": opponents,
+        "pairs": [
+            (CardFace.of(attack), CardFace.of(defence) if defence else None)
+            for attack, defence in view["table"]
+        ],
+        "trump_card": CardFace.of(view["trump_card"]) if view["trump_card"] else None,
+        "trump_symbol": SUIT_SYMBOLS[view["trump"]],
+        "hand": hand_cards(view, legal) if seat is not None else [],
+        "can_take": any(isinstance(a, Take) for a in legal),
+        "can_pass": any(isinstance(a, Pass) for a in legal),
+        "transfers": [str(a.card) for a in legal if isinstance(a, Transfer)],
+        "waited_on_me": seat is not None and waited_on(view, seat),
+        "deadline_ms": int(view["deadline"] * 1000) if view["deadline"] else None,
+        "now_ms": int(clock.now() * 1000),
+        "window_ms": int(engine.rules.throw_in_window * 1000),
+        "defender_name": seats[view["defender"]].label,
+        "attacker_name": seats[view["attacker"]].label,
+    }
+
+
+def waited_on(view: dict[str, Any], position: int) -> bool:
+    """The player the move timer of R15 runs for."""
+    waiting = view["waiting_for"]
+    if waiting == "lead":
+        return position == view["attacker"]
+    if waiting == "defence":
+        return position == view["defender"]
+    return False
+
+
+def render_game(context: dict[str, Any]) -> str:
+    return render_to_string("games/fragments/game.html", context)
+
+
+def render_notice(message: str, *, level: str = "error") -> str:
+    return render_to_string("games/fragments/notice.html", {"message": message, "level": level})
+
+
+def log_entries(
+    events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo], reader: int | None
+) -> list[str]:
+    names = [info.label for info in seats]
+    lines = (movelog.describe(event, names, reader) for event in events)
+    return [line for line in lines if line]
+
+
+def render_log_append(
+    events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo], reader: int | None
+) -> str:
+    lines = log_entries(events, seats, reader)
+    if not lines:
+        return ""
+    return render_to_string("games/fragments/log_append.html", {"lines": lines})
+
+
+def share_percent(place: int, players: int) -> int:
+    return PLACE_SHARES[players][place - 1] if place <= len(PLACE_SHARES[players]) else 0
+
+
+PLACE_SHARES = {2: (100, 0), 3: (80, 20, 0), 4: (60, 30, 10, 0)}
+
+
+def receipt(game: Game) -> dict[str, Any]:
+    """The bank receipt: each payout and how R14 produced it."""
+    players = list(game.players.select_related("player").order_by("place", "seat"))
+    count = len(players)
+    groups: dict[int, list[GamePlayer]] = {}
+    for player in players:
+        groups.setdefault(player.place or count, []).append(player)
+    rows = []
+    for place, members in sorted(groups.items()):
+        places = range(place, place + len(members))
+        share = sum(share_percent(p, count) for p in places)
+        for member in members:
+            rows.append({
+                "player": member, "places": list(places), "share": share,
+                "each": share / len(members), "payout": member.payout or 0,
+            })
+    return {"game": game, "rows": rows, "bank": game.bank}
+
+
+def waiting_context(
+    table: Table, seat: Seat | None, seats: Sequence[Seat] | None = None
+) -> dict[str, Any]:
+    seats = list(seats) if seats is not None else list(
+        table.seat_set.select_related("player").order_by("position")
+    )
+    by_position = {s.position: s for s in seats}
+    last = table.games.exclude(status=Game.Status.RUNNING).order_by("-started_at").first()
+    return {
+        "table": table,
+        "seat": seat,
+        "places": [(position, by_position.get(position)) for position in range(table.seats)],
+        "is_host": seat is not None and seat.player_id == table.creator_id,
+        "free_seats": table.seats - len(seats),
+        "starts_ms": int(clock.to_seconds(table.starts_at) * 1000) if table.starts_at else None,
+        "now_ms": int(clock.now() * 1000),
+        "last": receipt(last) if last is not None else None,
+        "durak": next(
+            (p for p in last.players.all() if p.durak), None
+        ) if last is not None else None,
+    }
+
+
+def render_waiting(table: Table, seat: Seat | None, seats: Sequence[Seat] | None = None) -> str:
+    return render_to_string("games/fragments/waiting.html", waiting_context(table, seat, seats))
+
+
+def render_lobby_row(table: Table, seats: Sequence[Seat]) -> str:
+    return render_to_string(
+        "games/fragments/lobby_row.html", {"table": table, "taken": len(seats), "oob": True}
+    )

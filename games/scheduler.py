@@ -1,0 +1,102 @@
+"""The deadline scheduler: one asyncio loop that fires every due deadline through
+`games.services`, whether embedded in a server process or run on its own.
+
+It sleeps until the earliest deadline, never longer than a sweep interval, and is
+woken through the channel layer when a nearer deadline is written. Several may run
+at once: the writer locks the game row and re-checks the deadline, so each deadline
+acts once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+
+from games import clock, services
+from games.broadcast import SCHEDULER_GROUP
+
+logger = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 0.25
+REJOIN_SECONDS = 3600.0
+
+
+@database_sync_to_async
+def fire_due() -> int:
+    """Start every table whose start time has come and tick every due game."""
+    now = clock.now()
+    fired = 0
+    for table_id in services.due_tables(now):
+        try:
+            fired += services.start(table_id) is not None
+        except Exception:
+            logger.exception("starting a game at table %s failed", table_id)
+    for game_id in services.due_games(now):
+        try:
+            fired += services.tick(game_id, clock.now())
+        except Exception:
+            logger.exception("tick of game %s failed", game_id)
+    return fired
+
+
+@database_sync_to_async
+def next_deadline() -> float | None:
+    return services.next_deadline()
+
+
+class Scheduler:
+    def __init__(self, sweep: float = SWEEP_SECONDS) -> None:
+        self.sweep = sweep
+        self.stopping = asyncio.Event()
+
+    async def run(self) -> None:
+        layer = get_channel_layer()
+        channel = await layer.new_channel() if layer is not None else None
+        joined_at = 0.0
+        while not self.stopping.is_set():
+            if channel is not None and time.monotonic() - joined_at > REJOIN_SECONDS:
+                await layer.group_add(SCHEDULER_GROUP, channel)
+                joined_at = time.monotonic()
+            try:
+                await fire_due()
+                upcoming = await next_deadline()
+            except Exception:
+                logger.exception("the scheduler's sweep failed")
+                upcoming = None
+            wait = self.sweep
+            if upcoming is not None:
+                wait = max(0.0, min(wait, upcoming - clock.now()))
+            await self.sleep(layer, channel, wait)
+        if channel is not None:
+            await layer.group_discard(SCHEDULER_GROUP, channel)
+
+    async def sleep(self, layer: object, channel: str | None, seconds: float) -> None:
+        if seconds <= 0:
+            return
+        if channel is None:
+            await asyncio.sleep(seconds)
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(layer.receive(channel), seconds)  # type: ignore[attr-defined]
+
+    def stop(self) -> None:
+        self.stopping.set()
+
+
+_embedded: asyncio.Task[None] | None = None
+
+
+def ensure_embedded() -> None:
+    """Start the scheduler inside this server process, once, on first use."""
+    global _embedded
+    if not settings.EMBEDDED_SCHEDULER:
+        return
+    if _embedded is not None and not _embedded.done():
+        return
+    _embedded = asyncio.get_running_loop().create_task(Scheduler().run(), name="durak-scheduler")

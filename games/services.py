@@ -1,0 +1,531 @@
+"""The single writer: every change to a table or a game goes through here.
+
+Each entry point is one transaction that locks the row it changes, runs the engine,
+saves state and version, appends events, moves chips through the ledger and sets the
+next deadline. What the browsers must see is rendered and sent after the commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from accounts import ledger
+from accounts.models import User
+from games import broadcast, clock
+from games.autopilot import BotSchedule, decide, table_key
+from games.engine import Deal, IllegalAction, Rules
+from games.engine import Game as EngineGame
+from games.models import Game, GameEvent, GamePlayer, Seat, Table
+from games.protocol import Command
+
+logger = logging.getLogger(__name__)
+
+START_DELAY = 3.0
+AWAY_AFTER_TIMEOUTS = 2
+
+
+class GameError(Exception):
+    """A request that cannot be carried out; the text says why, for the player."""
+
+
+class StaleCommand(GameError):
+    """A click made on a screen that no longer shows the game as it is."""
+
+
+# ---------------------------------------------------------------- tables
+
+
+def create_table(
+    creator: User, *, name: str, stake: int, seats: int, move_time: int,
+    bots_allowed: bool, private: bool,
+) -> Table:
+    table = Table.objects.create(
+        name=name, stake=stake, seats=seats, move_time=move_time,
+        bots_allowed=bots_allowed, private=private, creator=creator,
+    )
+    join(table.pk, creator, invite_code=table.invite_code)
+    return table
+
+
+def locked_table(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise GameError(_("There is no such table.")) from None
+
+
+def seats_of(table: Table) -> list[Seat]:
+    return list(table.seat_set.select_related("player").order_by("position"))
+
+
+def free_position(table: Table, seats: list[Seat]) -> int:
+    taken = {seat.position for seat in seats}
+    for position in range(table.seats):
+        if position not in taken:
+            return position
+    raise GameError(_("This table is full."))
+
+
+def join(table_id: int, user: User, invite_code: str = "") -> Seat:
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.status != Table.Status.OPEN:
+            raise GameError(_("A game is being played at this table; wait for it to end."))
+        if table.private and invite_code != table.invite_code:
+            raise GameError(_("This table is private: you need its invite link."))
+        other = Seat.objects.filter(player=user).select_related("table").first()
+        if other is not None:
+            if other.table_id == table.pk:
+                raise GameError(_("You already sit at this table."))
+            raise GameError(
+                _("You already sit at the table “%(name)s”; leave it first.")
+                % {"name": other.table.name}
+            )
+        if table.stake and ledger.balance(user) < table.stake:
+            raise GameError(
+                _("This table's stake is %(stake)s chips and you have %(balance)s.")
+                % {"stake": table.stake, "balance": ledger.balance(user)}
+            )
+        seats = seats_of(table)
+        try:
+            with transaction.atomic():
+                seat = Seat.objects.create(
+                    table=table, position=free_position(table, seats), player=user, ready=True
+                )
+        except IntegrityError:
+            raise GameError(_("That seat was just taken; try again.")) from None
+        seats.append(seat)
+        arm_start(table, seats)
+    broadcast.table_changed(table.pk)
+    return seat
+
+
+def add_bot(table_id: int, user: User, level: str = "easy") -> Seat:
+    if level not in ("easy", "strong"):
+        raise GameError(_("Unknown bot level."))
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.creator_id != user.pk:
+            raise GameError(_("Only the host may add bots."))
+        if not table.bots_allowed:
+            raise GameError(_("Bots are not allowed at this table."))
+        if table.status != Table.Status.OPEN:
+            raise GameError(_("A game is being played at this table; wait for it to end."))
+        seats = seats_of(table)
+        seat = Seat.objects.create(
+            table=table, position=free_position(table, seats), bot_level=level, ready=True
+        )
+        seats.append(seat)
+        arm_start(table, seats)
+    broadcast.table_changed(table.pk)
+    return seat
+
+
+def remove_bot(table_id: int, user: User, position: int) -> None:
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.creator_id != user.pk:
+            raise GameError(_("Only the host may remove bots."))
+        if table.status != Table.Status.OPEN:
+            raise GameError(_("A game is being played at this table; wait for it to end."))
+        deleted, _kinds = Seat.objects.filter(
+            table=table, position=position, player__isnull=True
+        ).delete()
+        if not deleted:
+            raise GameError(_("There is no bot in that seat."))
+        arm_start(table, seats_of(table))
+    broadcast.table_changed(table.pk)
+
+
+def leave(table_id: int, user: User) -> None:
+    with transaction.atomic():
+        table = locked_table(table_id)
+        seat = Seat.objects.filter(table=table, player=user).first()
+        if seat is None:
+            raise GameError(_("You do not sit at this table."))
+        if table.status == Table.Status.PLAYING:
+            seat.left = True
+            seat.save(update_fields=["left"])
+            game = table.games.filter(status=Game.Status.RUNNING).first()
+            if game is not None:
+                schedule_autopilot_now(game.pk)
+        else:
+            seat.delete()
+            remaining = seats_of(table)
+            if not any(not s.is_bot for s in remaining):
+                Seat.objects.filter(table=table).delete()
+                remaining = []
+            arm_start(table, remaining)
+    broadcast.table_changed(table.pk)
+
+
+def play_again(table_id: int, user: User) -> None:
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.status != Table.Status.OPEN:
+            raise GameError(_("The game is still running."))
+        updated = Seat.objects.filter(table=table, player=user).update(ready=True)
+        if not updated:
+            raise GameError(_("You do not sit at this table."))
+        arm_start(table, seats_of(table))
+    broadcast.table_changed(table.pk)
+
+
+def arm_start(table: Table, seats: list[Seat]) -> None:
+    """A game starts 3 s after the last seat is filled and every person is ready."""
+    ready = len(seats) == table.seats and all(s.is_bot or s.ready for s in seats)
+    starts_at = clock.to_datetime(clock.now() + START_DELAY) if ready else None
+    if ready and table.starts_at is not None:
+        return
+    if table.starts_at != starts_at:
+        table.starts_at = starts_at
+        table.save(update_fields=["starts_at"])
+        if starts_at is not None:
+            transaction.on_commit(broadcast.wake_scheduler)
+
+
+# ---------------------------------------------------------------- games
+
+
+@dataclass
+class Loaded:
+    row: Game
+    engine: EngineGame
+    seats: list[Seat]
+    schedule: BotSchedule
+    table_before: str = ""
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def seat_of(self, user: User) -> Seat:
+        for seat in self.seats:
+            if seat.player_id == user.pk:
+                return seat
+        raise GameError(_("You do not play in this game."))
+
+    def autopiloted(self) -> set[int]:
+        return {seat.position for seat in self.seats if seat.autopiloted}
+
+
+def load(game_id: int) -> Loaded:
+    try:
+        row = Game.objects.select_for_update().select_related("table").get(pk=game_id)
+    except Game.DoesNotExist:
+        raise GameError(_("There is no such game.")) from None
+    engine = EngineGame.from_dict(row.state)
+    return Loaded(
+        row=row,
+        engine=engine,
+        seats=seats_of(row.table),
+        schedule=BotSchedule.load(row.bot_moves),
+        table_before=table_key(engine),
+    )
+
+
+def start(table_id: int) -> Game | None:
+    """Deal a new game at a full, ready table whose start time has come."""
+    unseated: list[tuple[int, str]] = []
+    with transaction.atomic():
+        table = locked_table(table_id)
+        now = clock.now()
+        if (
+            table.status != Table.Status.OPEN
+            or table.starts_at is None
+            or clock.to_seconds(table.starts_at) > now
+        ):
+            return None
+        seats = seats_of(table)
+        table.starts_at = None
+        if len(seats) != table.seats or not all(s.is_bot or s.ready for s in seats):
+            table.save(update_fields=["starts_at"])
+            return None
+        seed = secrets.randbits(64)
+        engine = EngineGame.start(
+            Deal.shuffled(len(seats), seed), Rules(move_time=float(table.move_time)), now=now
+        )
+        row = Game.objects.create(
+            table=table, state=engine.to_dict(), seed=str(seed),
+            seed_hash=hashlib.sha256(str(seed).encode()).hexdigest(),
+            stake=table.stake, bank=table.stake * len(seats),
+        )
+        GamePlayer.objects.bulk_create(
+            GamePlayer(
+                game=row, seat=s.position, player=s.player, bot_level=s.bot_level,
+                stake=table.stake,
+            )
+            for s in seats
+        )
+        try:
+            with transaction.atomic():
+                ledger.stake_all(row, [s.player for s in seats], table.stake)
+        except ledger.InsufficientChips as short:
+            row.delete()
+            Seat.objects.filter(table=table, player=short.player).delete()
+            table.save(update_fields=["starts_at"])
+            unseated.append((short.player.pk, str(short)))
+            row = None
+        else:
+            table.status = Table.Status.PLAYING
+            table.save(update_fields=["starts_at", "status"])
+            Seat.objects.filter(table=table).update(ready=False, timeouts=0, away=False)
+            for seat in seats:
+                seat.ready, seat.timeouts, seat.away = False, 0, False
+            loaded = Loaded(row=row, engine=engine, seats=seats, schedule=BotSchedule())
+            record(loaded, [{"type": "deal", "seed_hash": row.seed_hash}], now)
+            save(loaded, now)
+    for user_id, reason in unseated:
+        broadcast.unseated(table_id, user_id, reason)
+    broadcast.table_changed(table_id)
+    return row
+
+
+def act(game_id: int, player: User, command: Command, seen_version: int | None) -> Game:
+    """A person's move, checked against the version of the game they were looking at."""
+    with transaction.atomic():
+        loaded = load(game_id)
+        row, engine = loaded.row, loaded.engine
+        if row.status != Game.Status.RUNNING:
+            raise StaleCommand(_("This game is over."))
+        seat = loaded.seat_of(player)
+        if seen_version is None or seen_version > row.version:
+            raise StaleCommand(_("That move does not match the game you are playing."))
+        if seen_version < row.version and not still_fits(command, row, seen_version):
+            raise StaleCommand(
+                _("The cards on the table changed before your move arrived; look again.")
+            )
+        now = clock.now()
+        events = engine.tick(now)
+        try:
+            events += engine.apply(seat.position, command.to_engine(), now)
+        except IllegalAction as refusal:
+            if events:
+                record(loaded, events, now)
+                save(loaded, now)
+            raise GameError(str(refusal)) from None
+        if seat.away or seat.timeouts or seat.left:
+            seat.away, seat.timeouts, seat.left = False, 0, False
+            seat.save(update_fields=["away", "timeouts", "left"])
+        record(loaded, events, now)
+        save(loaded, now)
+    return row
+
+
+def still_fits(command: Command, row: Game, seen_version: int) -> bool:
+    """Moves that name their cards stay meaningful when the table moved on; a take or a
+    pass does not: it would accept cards the player has not seen."""
+    if command.action in ("take", "pass"):
+        return row.table_version <= seen_version
+    return True
+
+
+def tick(game_id: int, now: float | None = None) -> bool:
+    """Fire what is due in a game: the engine's deadlines, then the bots' moves.
+    Returns whether anything was due (a second scheduler finds nothing to do)."""
+    now = clock.now() if now is None else now
+    with transaction.atomic():
+        try:
+            loaded = load(game_id)
+        except GameError:
+            return False
+        row = loaded.row
+        if (
+            row.status != Game.Status.RUNNING
+            or row.deadline_at is None
+            or clock.to_seconds(row.deadline_at) > now
+        ):
+            return False
+        events = loaded.engine.tick(now)
+        record(loaded, events, now)
+        for seat in loaded.schedule.due_seats(now):
+            if loaded.engine.phase == "over":
+                break
+            play_for(loaded, seat, now)
+        save(loaded, now)
+    return True
+
+
+def play_for(loaded: Loaded, position: int, now: float) -> None:
+    engine = loaded.engine
+    if not engine.legal_actions(position):
+        loaded.schedule.due.pop(position, None)
+        return
+    seat = loaded.seats[position]
+    level = seat.bot_level or "easy"
+    rng = random.Random(f"{loaded.row.seed}:{loaded.row.version}:{position}")
+    action = decide(engine, position, level, rng)
+    events = engine.apply(position, action, now)
+    for event in events:
+        event.setdefault("by", "bot" if seat.is_bot else "autopilot")
+    loaded.schedule.record_move(position, table_key(engine))
+    record(loaded, events, now)
+
+
+def schedule_autopilot_now(game_id: int) -> None:
+    """A seat just became autopiloted: let the bots' schedule see it at once."""
+    loaded = load(game_id)
+    save(loaded, clock.now())
+
+
+def record(loaded: Loaded, events: list[dict[str, Any]], now: float) -> None:
+    if not events:
+        return
+    row = loaded.row
+    GameEvent.objects.bulk_create(
+        GameEvent(
+            game=row, seq=row.event_seq + index, type=str(event["type"]),
+            seat=event.get("seat"), data=event,
+        )
+        for index, event in enumerate(events, start=1)
+    )
+    row.event_seq += len(events)
+    note_timeouts(loaded, events)
+    loaded.events.extend(events)
+
+
+def note_timeouts(loaded: Loaded, events: list[dict[str, Any]]) -> None:
+    """R15: a player who runs out of time twice in a row is away."""
+    for event in events:
+        if not event.get("auto") or event.get("seat") is None:
+            continue
+        seat = loaded.seats[int(event["seat"])]
+        if seat.is_bot:
+            continue
+        seat.timeouts += 1
+        seat.away = seat.away or seat.timeouts >= AWAY_AFTER_TIMEOUTS
+        seat.save(update_fields=["timeouts", "away"])
+
+
+def save(loaded: Loaded, now: float) -> None:
+    row, engine = loaded.row, loaded.engine
+    row.version += 1
+    if table_key(engine) != loaded.table_before:
+        row.table_version = row.version
+    if engine.phase == "over":
+        finish(loaded, now)
+    else:
+        rng = random.Random(f"{row.seed}:{row.version}:schedule")
+        loaded.schedule.refresh(engine, loaded.autopiloted(), now, rng)
+        due = [d for d in (engine.deadline, loaded.schedule.earliest()) if d is not None]
+        row.deadline_at = clock.to_datetime(min(due)) if due else None
+    row.state = engine.to_dict()
+    row.bot_moves = loaded.schedule.dump()
+    row.save()
+    transaction.on_commit(lambda: broadcast.game_changed(loaded))
+    if row.deadline_at is not None:
+        transaction.on_commit(broadcast.wake_scheduler)
+
+
+def finishing_groups(engine: EngineGame) -> list[list[int]]:
+    groups = [list(group) for group in engine.finished]
+    if engine.durak is not None:
+        groups.append([engine.durak])
+    return groups
+
+
+def finish(loaded: Loaded, now: float) -> None:
+    """Places and payouts written, the bank paid out once, the seed revealed."""
+    row, engine = loaded.row, loaded.engine
+    groups = finishing_groups(engine)
+    payouts = ledger.settle(row, groups)
+    place = 1
+    for group in groups:
+        for seat in group:
+            GamePlayer.objects.filter(game=row, seat=seat).update(
+                place=place, payout=payouts[seat], durak=seat == engine.durak
+            )
+        place += len(group)
+    row.status = Game.Status.FINISHED
+    row.finished_at = clock.to_datetime(now)
+    row.deadline_at = None
+    loaded.schedule = BotSchedule()
+    record(loaded, [{"type": "seed", "seed": row.seed}], now)
+    release_table(row.table)
+
+
+def release_table(table: Table) -> None:
+    """After a game the seated players stay; those who left go; bots are always ready."""
+    Seat.objects.filter(table=table).filter(Q(left=True)).delete()
+    Seat.objects.filter(table=table).update(away=False, timeouts=0, ready=False)
+    Seat.objects.filter(table=table, player__isnull=True).update(ready=True)
+    table.status = Table.Status.OPEN
+    table.starts_at = None
+    table.save(update_fields=["status", "starts_at"])
+    if not Seat.objects.filter(table=table, player__isnull=False).exists():
+        Seat.objects.filter(table=table).delete()
+    transaction.on_commit(lambda: broadcast.table_changed(table.pk))
+
+
+def abort(game_id: int, reason: str = "") -> None:
+    """Stop a game without a result: every stake goes back."""
+    with transaction.atomic():
+        loaded = load(game_id)
+        row = loaded.row
+        if row.status != Game.Status.RUNNING:
+            raise GameError(_("This game is not running."))
+        ledger.refund(row)
+        row.status = Game.Status.ABORTED
+        row.finished_at = clock.to_datetime(clock.now())
+        row.deadline_at = None
+        row.version += 1
+        loaded.schedule = BotSchedule()
+        row.bot_moves = {}
+        record(loaded, [{"type": "aborted", "reason": reason}, {"type": "seed", "seed": row.seed}],
+               clock.now())
+        row.save()
+        release_table(row.table)
+        transaction.on_commit(lambda: broadcast.game_changed(loaded))
+
+
+# ---------------------------------------------------------------- the scheduler's view
+
+
+def due_games(now: float) -> list[int]:
+    return list(
+        Game.objects.filter(status=Game.Status.RUNNING, deadline_at__lte=clock.to_datetime(now))
+        .order_by("deadline_at")
+        .values_list("pk", flat=True)
+    )
+
+
+def due_tables(now: float) -> list[int]:
+    return list(
+        Table.objects.filter(status=Table.Status.OPEN, starts_at__lte=clock.to_datetime(now))
+        .order_by("starts_at")
+        .values_list("pk", flat=True)
+    )
+
+
+def next_deadline() -> float | None:
+    game_at = (
+        Game.objects.filter(status=Game.Status.RUNNING, deadline_at__isnull=False)
+        .order_by("deadline_at").values_list("deadline_at", flat=True).first()
+    )
+    table_at = (
+        Table.objects.filter(status=Table.Status.OPEN, starts_at__isnull=False)
+        .order_by("starts_at").values_list("starts_at", flat=True).first()
+    )
+    moments = [clock.to_seconds(m) for m in (game_at, table_at) if m is not None]
+    return min(moments, default=None)
+
+
+def running_game_id(table_id: int) -> int | None:
+    return (
+        Game.objects.filter(table_id=table_id, status=Game.Status.RUNNING)
+        .values_list("pk", flat=True)
+        .first()
+    )
+
+
+def act_at_table(table_id: int, player: User, command: Command) -> Game:
+    game_id = running_game_id(table_id)
+    if game_id is None:
+        raise StaleCommand(_("No game is running at this table."))
+    return act(game_id, player, command, command.version)
