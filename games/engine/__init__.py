@@ -9,7 +9,7 @@ from .actions import Defend, IllegalAction, Lead, Pass, Take, ThrowIn, Transfer
 from .bank import split_bank
 from .cards import Card
 from .deal import Deal
-from .events import describe, public_event
+from .events import action_of, describe, public_event
 from .game import Game
 from .rules import Rules
 
@@ -25,6 +25,7 @@ __all__ = [
     "Take",
     "ThrowIn",
     "Transfer",
+    "action_of",
     "describe",
     "public_event",
     "split_bank",

@@ -22,12 +22,33 @@ replays. Each is a dict with ``type`` and ``at`` (the game time it happened):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from .actions import Action, Defend, Lead, Pass, Take, ThrowIn, Transfer
 from .cards import Card
 
 Event = dict[str, Any]
+
+
+def action_of(event: Event) -> tuple[int, Action] | None:
+    """The seat and the action a player took, for the events of players' actions; None for what
+    the engine did by itself (timeouts, the end of a round). Replaying these through
+    ``Game.apply`` at ``event["at"]`` rebuilds the game from its deal."""
+    kind = event["type"]
+    if event.get("auto") or kind not in _ACTIONS:
+        return None
+    return event["seat"], _ACTIONS[kind](event)
+
+
+_ACTIONS: dict[str, Callable[[Event], Action]] = {
+    "lead": lambda event: Lead(event["cards"]),
+    "throw_in": lambda event: ThrowIn(event["card"]),
+    "defend": lambda event: Defend(event["card"], event["target"]),
+    "transfer": lambda event: Transfer(event["card"]),
+    "take": lambda event: Take(),
+    "pass": lambda event: Pass(),
+}
 
 
 def public_event(event: Event) -> Event:
