@@ -67,6 +67,13 @@ class Table(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.pk])
 
+    def host_id(self, seats: list[Seat]) -> int | None:
+        """The creator while seated here; otherwise the person in the lowest seat."""
+        people = [seat.player_id for seat in seats if seat.player_id is not None]
+        if self.creator_id in people:
+            return self.creator_id
+        return people[0] if people else None
+
 
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_set")

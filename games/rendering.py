@@ -252,7 +252,7 @@ def waiting_context(
         "table": table,
         "seat": seat,
         "places": [(position, by_position.get(position)) for position in range(table.seats)],
-        "is_host": seat is not None and seat.player_id == table.creator_id,
+        "is_host": seat is not None and seat.player_id == table.host_id(seats),
         "free_seats": table.seats - len(seats),
         "starts_ms": int(clock.to_seconds(table.starts_at) * 1000) if table.starts_at else None,
         "now_ms": int(clock.now() * 1000),

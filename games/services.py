@@ -114,13 +114,13 @@ def add_bot(table_id: int, user: User, level: str = "easy") -> Seat:
         raise GameError(_("Unknown bot level."))
     with transaction.atomic():
         table = locked_table(table_id)
-        if table.creator_id != user.pk:
+        seats = seats_of(table)
+        if table.host_id(seats) != user.pk:
             raise GameError(_("Only the host may add bots."))
         if not table.bots_allowed:
             raise GameError(_("Bots are not allowed at this table."))
         if table.status != Table.Status.OPEN:
             raise GameError(_("A game is being played at this table; wait for it to end."))
-        seats = seats_of(table)
         seat = Seat.objects.create(
             table=table, position=free_position(table, seats), bot_level=level, ready=True
         )
@@ -133,7 +133,7 @@ def add_bot(table_id: int, user: User, level: str = "easy") -> Seat:
 def remove_bot(table_id: int, user: User, position: int) -> None:
     with transaction.atomic():
         table = locked_table(table_id)
-        if table.creator_id != user.pk:
+        if table.host_id(seats_of(table)) != user.pk:
             raise GameError(_("Only the host may remove bots."))
         if table.status != Table.Status.OPEN:
             raise GameError(_("A game is being played at this table; wait for it to end."))
