@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
 
-from .knowledge import Knowledge, beats, worth
+from .knowledge import PLACE, Knowledge, beats, worth
 
 Action = Lead | ThrowIn | Defend | Transfer | Take | Pass
 
@@ -100,7 +100,7 @@ def lead(k: Knowledge) -> Lead:
     pool = plain or list(k.hand)
     best: tuple[float, int, list[Card]] | None = None
     for rank in sorted({c.rank for c in pool}):
-        group = sorted((c for c in pool if c.rank == rank), key=lambda c: c.suit)
+        group = sorted((c for c in pool if c.rank == rank), key=PLACE.__getitem__)
         if rank > 11 and k.talon:
             group = group[:1]
         group = group[: max(room, 1)]

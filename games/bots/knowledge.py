@@ -40,7 +40,7 @@ class Knowledge:
     counts: tuple[int, ...]
     known: tuple[frozenset[Card], ...]
     table: tuple[tuple[Card, Card | None], ...]
-    discard: frozenset[Card]
+    discard: tuple[Card, ...]
     trump: str
     trump_card: Card | None
     talon: int
@@ -101,10 +101,10 @@ def read(view: Mapping[str, Any]) -> Knowledge:
         (Card.parse(attack), None if defence is None else Card.parse(defence))
         for attack, defence in view["table"]
     )
-    discard = frozenset(cards(view["discarded"]))
+    discard = tuple(cards(view["discarded"]))
     trump_card = None if view.get("trump_card") is None else Card.parse(view["trump_card"])
     talon = int(view["talon"])
-    seen = set(hand) | discard | {card for pair in table for card in pair if card is not None}
+    seen = set(hand).union(discard) | {card for pair in table for card in pair if card is not None}
     for other in known:
         seen |= other
     if trump_card is not None and talon:

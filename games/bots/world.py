@@ -34,7 +34,7 @@ def state_of(k: Knowledge, world: World, rules: Rules) -> dict[str, Any]:
         "hands": [packed(hand) for hand in world.hands],
         "known": [packed(sorted(known, key=PLACE.__getitem__)) for known in k.known],
         "talon": packed(world.talon),
-        "discarded": packed(sorted(k.discard, key=PLACE.__getitem__)),
+        "discarded": packed(k.discard),
         "set_aside": k.set_aside,
         "table": [[a.code, None if d is None else d.code] for a, d in k.table],
         "attacker": k.attacker,
@@ -57,12 +57,12 @@ def packed(cards: Iterable[Card]) -> str:
 
 
 def group_round(k: Knowledge) -> int:
-    """The round of the last finishing group: this one when the seat that led or the one that
-    defends is in it (they play in every round), else an earlier one."""
-    if not k.finished:
-        return 0
-    last = k.finished[-1]
-    return k.round if k.attacker in last or k.defender in last else k.round - 1
+    """The round of the last finishing group, as far as the view tells: this one when the seat
+    that led or the one that defends is in it, else taken for an earlier one (0). The engine
+    only asks whether it is this round (R13: who finishes with whom)."""
+    if k.finished and (k.attacker in k.finished[-1] or k.defender in k.finished[-1]):
+        return k.round
+    return 0
 
 
 def timers(waiting_for: str | None, rules: Rules) -> list[float | None]:
