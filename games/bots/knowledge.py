@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from games.engine import Card
@@ -11,6 +12,7 @@ from games.engine import Card
 DECK: tuple[Card, ...] = tuple(Card.parse(rank + suit) for rank in "6789TJQKA" for suit in "SCDH")
 PLACE: dict[Card, int] = {card: place for place, card in enumerate(DECK)}
 """A card's place in the deck: by rank, then suit S < C < D < H."""
+BY_CODE: dict[str, Card] = {str(card): card for card in DECK}
 
 
 def worth(card: Card, trump: str) -> int:
@@ -26,13 +28,13 @@ def beats(card: Card, target: Card, trump: str) -> bool:
 
 
 def cards(codes: Iterable[str]) -> list[Card]:
-    return [Card.parse(code) for code in codes]
+    """The cards of a view's card strings (the view is the engine's, so they are valid)."""
+    return [BY_CODE[code] for code in codes]
 
 
 @dataclass(frozen=True)
 class Knowledge:
-    """One seat's picture of the game. ``unseen``: every card that could be in another hand's
-    unknown part or in the talon above the face-up card."""
+    """One seat's picture of the game."""
 
     seat: int
     players: int
@@ -54,7 +56,15 @@ class Knowledge:
     passed: frozenset[int]
     finished: tuple[tuple[int, ...], ...]
     waiting_for: str | None
-    unseen: frozenset[Card]
+
+    @cached_property
+    def unseen(self) -> frozenset[Card]:
+        """Every card that could be in another hand's unknown part or in the talon above the
+        face-up card (or, in a partial deal, set aside)."""
+        seen = set(self.hand).union(self.discard, self.on_table, *self.known)
+        if self.trump_card is not None and self.talon:
+            seen.add(self.trump_card)
+        return frozenset(card for card in DECK if card not in seen)
 
     @property
     def on_table(self) -> list[Card]:
@@ -98,17 +108,12 @@ def read(view: Mapping[str, Any]) -> Knowledge:
         for other in range(players)
     )
     table = tuple(
-        (Card.parse(attack), None if defence is None else Card.parse(defence))
+        (BY_CODE[attack], None if defence is None else BY_CODE[defence])
         for attack, defence in view["table"]
     )
     discard = tuple(cards(view["discarded"]))
-    trump_card = None if view.get("trump_card") is None else Card.parse(view["trump_card"])
+    trump_card = None if view["trump_card"] is None else BY_CODE[view["trump_card"]]
     talon = int(view["talon"])
-    seen = set(hand).union(discard) | {card for pair in table for card in pair if card is not None}
-    for other in known:
-        seen |= other
-    if trump_card is not None and talon:
-        seen.add(trump_card)
     return Knowledge(
         seat=seat,
         players=players,
@@ -130,5 +135,4 @@ def read(view: Mapping[str, Any]) -> Knowledge:
         passed=frozenset(int(s) for s in view["passed"]),
         finished=tuple(tuple(int(s) for s in group) for group in view["finished"]),
         waiting_for=view["waiting_for"],
-        unseen=frozenset(card for card in DECK if card not in seen),
     )

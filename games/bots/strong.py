@@ -23,8 +23,8 @@ MOST_CANDIDATES = 10
 
 @dataclass(frozen=True)
 class Search:
-    """``budget``: seconds a decision may take, a cap that is never exceeded by more than one
-    playout's worth of time. ``playouts``: when set, the number of deals tried; the search then
+    """``budget``: seconds a decision may take, a cap: no playout starts unless the slowest one so
+    far would still end within it. ``playouts``: when set, the number of deals tried; the search then
     depends only on the rng's seed, as long as the budget is not reached first."""
 
     budget: float = 0.05
@@ -47,19 +47,19 @@ def choose_strong(
     runs = [0] * len(candidates)
     players = [easy_player] * k.players
     deals = 0
-    spent_per_playout = 0.0
+    slowest = 0.0
     while search.playouts is None or deals < search.playouts:
         world = sample(k, rng)
         for index, action in enumerate(candidates):
-            elapsed = time.perf_counter() - started
-            if elapsed + spent_per_playout > search.budget:
+            begun = time.perf_counter()
+            if begun - started + slowest > search.budget:
                 return best(candidates, totals, runs)
             game = game_of(k, world)
             game.apply(k.seat, action, 0.0)
             play_out(game, players)
             totals[index] += share(game, k.seat)
             runs[index] += 1
-            spent_per_playout = (time.perf_counter() - started) / sum(runs)
+            slowest = max(slowest, time.perf_counter() - begun)
         deals += 1
     return best(candidates, totals, runs)
 
