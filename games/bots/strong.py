@@ -23,9 +23,9 @@ MOST_CANDIDATES = 10
 
 @dataclass(frozen=True)
 class Search:
-    """``budget``: seconds a decision may take, a cap: no playout starts unless the slowest one so
-    far would still end within it. ``playouts``: when set, the number of deals tried; the search then
-    depends only on the rng's seed, as long as the budget is not reached first."""
+    """``budget``: seconds a decision may take, a cap: no playout starts unless the slowest one
+    so far would still end within it. ``playouts``: when set, the number of deals tried; the
+    search then depends only on the rng's seed, as long as the budget is not reached first."""
 
     budget: float = 0.05
     playouts: int | None = None
