@@ -76,10 +76,10 @@ class Pass:
 
 Action = Lead | ThrowIn | Defend | Transfer | Take | Pass
 
-LEADS = tuple(Lead(card) for card in CARDS)
-THROW_INS = tuple(ThrowIn(card) for card in CARDS)
-TRANSFERS = tuple(Transfer(card) for card in CARDS)
-DEFENDS = tuple(tuple(Defend(card, target) for card in CARDS) for target in CARDS)
-"""``DEFENDS[target.index][card.index]``"""
+LEADS = {card: Lead(card) for card in CARDS}
+THROW_INS = {card: ThrowIn(card) for card in CARDS}
+TRANSFERS = {card: Transfer(card) for card in CARDS}
+DEFENDS = {target: {card: Defend(card, target) for card in CARDS} for target in CARDS}
+"""``DEFENDS[target][card]``: the one instance of each action that ``legal_actions`` lists."""
 TAKE = Take()
 PASS = Pass()

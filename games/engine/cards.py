@@ -112,8 +112,12 @@ def beats(card: Card, target: Card, trump: str) -> bool:
     return card.suit == trump
 
 
-BEATERS: dict[str, tuple[frozenset[Card], ...]] = {
-    trump: tuple(frozenset(c for c in CARDS if beats(c, t, trump)) for t in CARDS)
+OF_RANK: dict[int, frozenset[Card]] = {
+    rank: frozenset(card for card in CARDS if card.rank == rank) for rank in range(6, 15)
+}
+
+BEATERS: dict[str, dict[Card, frozenset[Card]]] = {
+    trump: {target: frozenset(c for c in CARDS if beats(c, target, trump)) for target in CARDS}
     for trump in SUITS
 }
-"""``BEATERS[trump][target.index]``: every card that beats ``target``."""
+"""``BEATERS[trump][target]``: every card that beats ``target``."""

@@ -10,6 +10,7 @@ may see.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .actions import (
@@ -28,7 +29,7 @@ from .actions import (
     ThrowIn,
     Transfer,
 )
-from .cards import BEATERS, CARDS, SUIT_SYMBOLS, Card, codes
+from .cards import BEATERS, CARDS, OF_RANK, SUIT_SYMBOLS, Card, codes
 from .deal import HAND_SIZE, Deal
 from .rules import Rules
 from .store import from_dict, to_dict
@@ -61,7 +62,7 @@ class Game:
         "set_aside",
         "attacks",
         "defences",
-        "ranks",
+        "throwable",
         "unbeaten",
         "attacker",
         "defender",
@@ -96,8 +97,8 @@ class Game:
     attacks: list[Card]
     defences: list[Card | None]
     """``defences[i]`` beats ``attacks[i]``, or is None while it is unbeaten."""
-    ranks: set[int]
-    """Ranks on the table (R7)."""
+    throwable: set[Card]
+    """Every card of a rank on the table: what may be thrown in (R7)."""
     unbeaten: int
     attacker: int
     """The seat that led this round (R4), even when transfers bring the attack back to it."""
@@ -150,7 +151,7 @@ class Game:
             for seat, hand in enumerate(game.hands):
                 if game.trump_card in hand:
                     game.known[seat].add(game.trump_card)
-        game.attacks, game.defences, game.ranks, game.unbeaten = [], [], set(), 0
+        game.attacks, game.defences, game.throwable, game.unbeaten = [], [], set(), 0
         game.passed, game.taken, game.round = set(), False, 1
         game.finished, game.group_round, game.durak = [], 0, None
         game.in_game = [True] * players
@@ -208,18 +209,22 @@ class Game:
         return seat
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now; a lead of several cards is not listed."""
+        """Every action ``seat`` may take now; a lead of several cards is not listed.
+
+        The lists hold the shared action instances of ``actions``. Hands are filtered through
+        a card set's ``__contains__``, which keeps the hand's order at C speed.
+        """
         phase = self.phase
         if phase == LEAD:
-            return [LEADS[card.index] for card in self.hands[seat]] if seat == self.attacker else []
+            return list(map(LEADS.__getitem__, self.hands[seat])) if seat == self.attacker else []
         if phase == OVER or not 0 <= seat < self.players or not self.in_game[seat]:
             return []
         if seat == self.defender:
             return self._defender_actions(seat) if phase == DEFEND else []
         actions: list[Action] = []
         if len(self.attacks) < self.limit:
-            ranks = self.ranks
-            actions = [THROW_INS[card.index] for card in self.hands[seat] if card.rank in ranks]
+            throwable = filter(self.throwable.__contains__, self.hands[seat])
+            actions = list(map(THROW_INS.__getitem__, throwable))
         if seat not in self.passed:
             actions.append(PASS)
         return actions
@@ -230,12 +235,11 @@ class Game:
         actions: list[Action] = []
         for target, defence in zip(self.attacks, self.defences, strict=True):
             if defence is None:
-                can_beat = beaters[target.index]
-                row = DEFENDS[target.index]
-                actions += [row[card.index] for card in hand if card in can_beat]
-        if self._transfer_refusal() is None:
-            rank = self.attacks[0].rank
-            actions += [TRANSFERS[card.index] for card in hand if card.rank == rank]
+                beating = filter(beaters[target].__contains__, hand)
+                actions += map(DEFENDS[target].__getitem__, beating)
+        if self.unbeaten == len(self.attacks) and self._transfer_refusal() is None:
+            same_rank = filter(OF_RANK[self.attacks[0].rank].__contains__, hand)
+            actions += map(TRANSFERS.__getitem__, same_rank)
         actions.append(TAKE)
         return actions
 
@@ -244,52 +248,35 @@ class Game:
         rules = self.rules
         return rules.first_round_cap if self.round == 1 and not self.taken else rules.cap
 
-    def _can_throw_in(self, seat: int) -> bool:
-        ranks = self.ranks
-        return len(self.attacks) < self.limit and any(c.rank in ranks for c in self.hands[seat])
-
     def _nobody_will_throw_in(self) -> bool:
         """R10: every attacker who could still throw in has passed, or nobody can."""
         if len(self.attacks) >= self.limit:
             return True
-        defender, passed, in_game = self.defender, self.passed, self.in_game
-        return not any(
-            seat != defender and in_game[seat] and seat not in passed and self._can_throw_in(seat)
-            for seat in range(self.players)
+        defender, passed, in_game, throwable = (
+            self.defender,
+            self.passed,
+            self.in_game,
+            self.throwable,
+        )
+        return all(
+            seat == defender or not in_game[seat] or seat in passed or throwable.isdisjoint(hand)
+            for seat, hand in enumerate(self.hands)
         )
 
     # ------------------------------------------------------------------ checking
 
-    def _refusal(self, seat: int, action: Action) -> str | None:
-        """Why ``seat`` may not take ``action`` now, or None when it may."""
+    def _seat_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not act at all now."""
         if self.phase == OVER:
             return "The game is over (R13)"
         if not (isinstance(seat, int) and 0 <= seat < self.players):
             return f"There is no seat {seat!r} at this table"
         if not self.in_game[seat]:
             return "You have finished and left the game (R13)"
-        match action:
-            case Lead():
-                return self._lead_refusal(seat, action.cards)
-            case ThrowIn():
-                return self._throw_in_refusal(seat, action.card)
-            case Defend():
-                return self._defend_refusal(seat, action.card, action.target)
-            case Transfer():
-                if seat != self.defender:
-                    return "Only the defender can transfer (R6)"
-                return self._defender_refusal() or self._transfer_refusal(action.card)
-            case Take():
-                if seat != self.defender:
-                    return "Only the defender can take (R8)"
-                if self.phase == CLOSING and not self.taken:
-                    return "Every card on the table is beaten: there is nothing to take (R8)"
-                return self._defender_refusal()
-            case Pass():
-                return self._pass_refusal(seat)
-        return f"{action!r} is not an action of this game"
+        return None
 
-    def _lead_refusal(self, seat: int, cards: tuple[Card, ...]) -> str | None:
+    def _lead_refusal(self, seat: int, action: Lead) -> str | None:
+        cards = action.cards
         if self.phase != LEAD:
             return "The round's lead is already on the table (R4)"
         if seat != self.attacker:
@@ -307,14 +294,15 @@ class Game:
             return f"At most {self.limit} cards can be led this round: that is the limit (R9)"
         return None
 
-    def _throw_in_refusal(self, seat: int, card: Card) -> str | None:
+    def _throw_in_refusal(self, seat: int, action: ThrowIn) -> str | None:
+        card = action.card
         if self.phase == LEAD:
             return "Nothing can be thrown in before the lead is on the table (R7)"
         if seat == self.defender:
             return "The defender cannot throw in (R7)"
         if card not in self.hands[seat]:
             return f"You do not hold {card.symbol}"
-        if card.rank not in self.ranks:
+        if card not in self.throwable:
             return f"Only a rank already on the table can be thrown in, not {card.symbol} (R7)"
         if len(self.attacks) >= self.limit:
             return f"The limit of {self.limit} attack cards this round is reached (R9)"
@@ -328,7 +316,8 @@ class Game:
             return "Every card on the table is beaten (R5)"
         return None
 
-    def _defend_refusal(self, seat: int, card: Card, target: Card) -> str | None:
+    def _defend_refusal(self, seat: int, action: Defend) -> str | None:
+        card, target = action.card, action.target
         if seat != self.defender:
             return "Only the defender beats cards (R5)"
         refusal = self._defender_refusal()
@@ -338,7 +327,7 @@ class Game:
             return f"{target.symbol} is not an unbeaten attack card on the table (R5)"
         if card not in self.hands[seat]:
             return f"You do not hold {card.symbol}"
-        if card not in BEATERS[self.trump][target.index]:
+        if card not in BEATERS[self.trump][target]:
             if target.suit == self.trump:
                 return f"{card.symbol} does not beat {target.symbol}: only a higher trump does (R5)"
             return (
@@ -347,12 +336,24 @@ class Game:
             )
         return None
 
+    def _transfer_action_refusal(self, seat: int, action: Transfer) -> str | None:
+        if seat != self.defender:
+            return "Only the defender can transfer (R6)"
+        return self._defender_refusal() or self._transfer_refusal(action.card)
+
+    def _take_refusal(self, seat: int, action: Take) -> str | None:
+        if seat != self.defender:
+            return "Only the defender can take (R8)"
+        if self.phase == CLOSING and not self.taken:
+            return "Every card on the table is beaten: there is nothing to take (R8)"
+        return self._defender_refusal()
+
     def _transfer_refusal(self, card: Card | None = None) -> str | None:
         """Why the defender may not transfer (with ``card``, when given) now (R6)."""
         if self.unbeaten != len(self.attacks):
             return "Transfer is no longer possible: a card has already been beaten (R6)"
-        if len(self.ranks) != 1:
-            return "Transfer needs every attack card to share one rank (R6)"
+        # With nothing beaten every attack card has the lead's rank: throw-ins and transfers
+        # can only match it.
         rank = self.attacks[0].rank
         if card is not None:
             if card.rank != rank:
@@ -370,7 +371,7 @@ class Game:
             )
         return None
 
-    def _pass_refusal(self, seat: int) -> str | None:
+    def _pass_refusal(self, seat: int, action: Pass) -> str | None:
         if self.phase == LEAD:
             return "There is nothing to pass on before the lead is on the table (R10)"
         if seat == self.defender:
@@ -387,22 +388,14 @@ class Game:
         excepted: their events ride on the exception)."""
         deadline = self.deadline
         events = self.tick(now) if deadline is not None and deadline <= now else []
-        refusal = self._refusal(seat, action)
-        if refusal is not None:
-            raise IllegalAction(refusal, events)
-        match action:
-            case Lead():
-                self._lead(seat, action.cards, now, events, auto=False)
-            case ThrowIn():
-                self._throw_in(seat, action.card, now, events)
-            case Defend():
-                self._defend(seat, action.card, action.target, now, events)
-            case Transfer():
-                self._transfer(seat, action.card, now, events)
-            case Take():
-                self._take(seat, now, events, auto=False)
-            case Pass():
-                self._pass(seat, now, events)
+        rule = _RULES.get(type(action))
+        if rule is None:
+            raise IllegalAction(f"{action!r} is not an action of this game", events)
+        refusal, act = rule
+        reason = self._seat_refusal(seat) or refusal(self, seat, action)
+        if reason is not None:
+            raise IllegalAction(reason, events)
+        act(self, seat, action, now, events)
         return events
 
     def tick(self, now: float) -> list[Event]:
@@ -414,9 +407,9 @@ class Game:
                 hand = self.hands[self.attacker]
                 plain = [card for card in hand if card.suit != self.trump]
                 lowest = min(plain or hand, key=_by_index)
-                self._lead(self.attacker, (lowest,), deadline, events, auto=True)
+                self._lead(self.attacker, LEADS[lowest], deadline, events, auto=True)
             elif self.phase == DEFEND:
-                self._take(self.defender, deadline, events, auto=True)
+                self._take(self.defender, TAKE, deadline, events, auto=True)
             else:
                 self._close_round(deadline, events)
             deadline = self.deadline
@@ -431,8 +424,9 @@ class Game:
             self._finish(seat, at, events)
 
     def _lead(
-        self, seat: int, cards: tuple[Card, ...], at: float, events: list[Event], *, auto: bool
+        self, seat: int, action: Lead, at: float, events: list[Event], auto: bool = False
     ) -> None:
+        cards = action.cards
         events.append(
             {
                 "type": "lead",
@@ -452,10 +446,11 @@ class Game:
     def _add_attack(self, card: Card) -> None:
         self.attacks.append(card)
         self.defences.append(None)
-        self.ranks.add(card.rank)
+        self.throwable |= OF_RANK[card.rank]
         self.unbeaten += 1
 
-    def _throw_in(self, seat: int, card: Card, at: float, events: list[Event]) -> None:
+    def _throw_in(self, seat: int, action: ThrowIn, at: float, events: list[Event]) -> None:
+        card = action.card
         events.append({"type": "throw_in", "at": at, "seat": seat, "card": card.code})
         self._add_attack(card)
         self.passed.discard(seat)
@@ -468,14 +463,15 @@ class Game:
             self.window_end = self.close_at = None
             self.move_end = at + self.rules.move_time
 
-    def _defend(self, seat: int, card: Card, target: Card, at: float, events: list[Event]) -> None:
+    def _defend(self, seat: int, action: Defend, at: float, events: list[Event]) -> None:
+        card, target = action.card, action.target
         events.append(
             {"type": "defend", "at": at, "seat": seat, "card": card.code, "target": target.code}
         )
         self.defences[self.attacks.index(target)] = card
         self.unbeaten -= 1
-        if card.rank not in self.ranks:
-            self.ranks.add(card.rank)
+        if card not in self.throwable:
+            self.throwable |= OF_RANK[card.rank]
             self.passed.clear()
         self._play(seat, card, at, events)
         if self.unbeaten:
@@ -483,7 +479,8 @@ class Game:
         else:
             self._start_closing(at)
 
-    def _transfer(self, seat: int, card: Card, at: float, events: list[Event]) -> None:
+    def _transfer(self, seat: int, action: Transfer, at: float, events: list[Event]) -> None:
+        card = action.card
         target = self.next_seat(seat)
         events.append({"type": "transfer", "at": at, "seat": seat, "card": card.code, "to": target})
         self._add_attack(card)
@@ -494,14 +491,16 @@ class Game:
         self.passed.clear()
         self.move_end = at + self.rules.move_time
 
-    def _take(self, seat: int, at: float, events: list[Event], *, auto: bool) -> None:
+    def _take(
+        self, seat: int, action: Take, at: float, events: list[Event], auto: bool = False
+    ) -> None:
         events.append({"type": "take", "at": at, "seat": seat, "auto": auto})
         self.taken = True
         self.passed.clear()
         self.limit = min(self._cap(), self.held)
         self._start_closing(at)
 
-    def _pass(self, seat: int, at: float, events: list[Event]) -> None:
+    def _pass(self, seat: int, action: Pass, at: float, events: list[Event]) -> None:
         events.append({"type": "pass", "at": at, "seat": seat})
         self.passed.add(seat)
         if self.phase == CLOSING and self.close_at is None and self._nobody_will_throw_in():
@@ -540,7 +539,7 @@ class Game:
         else:
             self.discarded += table
             events.append({"type": "discard", "at": at, "cards": codes(table)})
-        self.attacks, self.defences, self.ranks, self.unbeaten = [], [], set(), 0
+        self.attacks, self.defences, self.throwable, self.unbeaten = [], [], set(), 0
         self._draw(at, events)
         if self.taken or not self.in_game[defender]:
             attacker = self.next_seat(defender)
@@ -647,3 +646,17 @@ def _by_index(card: Card) -> int:
 
 def _names(cards: list[Card]) -> str:
     return " ".join(card.symbol for card in cards)
+
+
+Refusal = Callable[[Game, int, Any], str | None]
+Act = Callable[[Game, int, Any, float, list[Event]], None]
+
+_RULES: dict[type, tuple[Refusal, Act]] = {
+    Lead: (Game._lead_refusal, Game._lead),
+    ThrowIn: (Game._throw_in_refusal, Game._throw_in),
+    Defend: (Game._defend_refusal, Game._defend),
+    Transfer: (Game._transfer_action_refusal, Game._transfer),
+    Take: (Game._take_refusal, Game._take),
+    Pass: (Game._pass_refusal, Game._pass),
+}
+"""For each kind of action: why it is refused now (None when it is allowed), and what it does."""

@@ -2,7 +2,7 @@
 
 Format 1: cards are two-letter codes, lists of cards one packed string ("6S7HTD"); the table
 is a list of ``[attack, defence_or_None]``; timers are the absolute times of R10 and R15.
-Everything derivable (ranks on the table, who is still in, the discard count) is left out.
+Everything derivable (the ranks on the table, who is still in, the discard count) is left out.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, packed, unpacked
+from .cards import OF_RANK, Card, packed, unpacked
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -66,7 +66,12 @@ def from_dict(cls: type[Game], data: dict[str, Any]) -> Game:
     game.set_aside = data["set_aside"]
     game.attacks = [Card.parse(attack) for attack, _ in data["table"]]
     game.defences = [None if d is None else Card.parse(d) for _, d in data["table"]]
-    game.ranks = {card.rank for card in game.attacks + game.defences if card is not None}
+    game.throwable = {
+        card
+        for on_table in game.attacks + game.defences
+        if on_table is not None
+        for card in OF_RANK[on_table.rank]
+    }
     game.unbeaten = game.defences.count(None)
     game.attacker = data["attacker"]
     game.defender = data["defender"]
