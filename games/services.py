@@ -48,11 +48,12 @@ def create_table(
     creator: User, *, name: str, stake: int, seats: int, move_time: int,
     bots_allowed: bool, private: bool,
 ) -> Table:
-    table = Table.objects.create(
-        name=name, stake=stake, seats=seats, move_time=move_time,
-        bots_allowed=bots_allowed, private=private, creator=creator,
-    )
-    join(table.pk, creator, invite_code=table.invite_code)
+    with transaction.atomic():
+        table = Table.objects.create(
+            name=name, stake=stake, seats=seats, move_time=move_time,
+            bots_allowed=bots_allowed, private=private, creator=creator,
+        )
+        join(table.pk, creator, invite_code=table.invite_code)
     return table
 
 
@@ -361,10 +362,10 @@ def play_for(loaded: Loaded, position: int, now: float) -> None:
     level = seat.bot_level or "easy"
     rng = random.Random(f"{loaded.row.seed}:{loaded.row.version}:{position}")
     action = decide(engine, position, level, rng)
+    loaded.schedule.record_move(position, table_key(engine))
     events = engine.apply(position, action, now)
     for event in events:
         event.setdefault("by", "bot" if seat.is_bot else "autopilot")
-    loaded.schedule.record_move(position, table_key(engine))
     record(loaded, events, now)
 
 

@@ -1,0 +1,281 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from accounts import ledger
+from games import clock, services
+from games.engine import Deal, Rules
+from games.engine import Game as EngineGame
+from games.models import Game, GamePlayer, Seat, Table
+from games.protocol import parse
+from tests.games.conftest import open_table, play_out, start_when_due
+
+pytestmark = pytest.mark.usefixtures("ledger_audit")
+
+
+def set_position(game: Game, hands: list[str], talon: str, attacker: int = 0) -> EngineGame:
+    """Replace the dealt cards with an exact position, as a test on paper would."""
+    deal = Deal(hands=[h.split() for h in hands], talon=talon.split())
+    engine = EngineGame.start(deal, Rules(), now=clock.now(), attacker=attacker)
+    game.state = engine.to_dict()
+    game.deadline_at = clock.to_datetime(engine.deadline) if engine.deadline else None
+    game.bot_moves = {}
+    game.save()
+    return engine
+
+
+def move(game: Game, player, seen: int, **fields: object) -> Game:
+    """A command as the table socket would receive it, made on the screen of version `seen`."""
+    return services.act(game.pk, player, parse(json.dumps({**fields, "version": seen})), seen)
+
+
+def test_the_game_starts_three_seconds_after_the_last_seat_is_filled(anna, boris, frozen_clock):
+    table = open_table(anna, stake=100)
+    services.join(table.pk, boris)
+    frozen_clock.advance(2.9)
+    assert services.start(table.pk) is None
+    game = start_when_due(table, frozen_clock)
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+    assert game.bank == 200 and ledger.balance(anna) == 900 and ledger.balance(boris) == 900
+    assert len(game.seed_hash) == 64 and game.events.first().type == "deal"
+
+
+def test_a_player_who_cannot_pay_at_the_start_is_unseated_and_told_why(
+    anna, boris, frozen_clock
+):
+    table = open_table(anna, stake=100)
+    services.join(table.pk, boris)
+    ledger.adjust(boris, -950, "test: spent elsewhere", by=anna)
+    frozen_clock.advance(services.START_DELAY + 0.01)
+    assert services.start(table.pk) is None
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN
+    assert list(Seat.objects.filter(table=table).values_list("player__username", flat=True)) == [
+        "anna"
+    ]
+    assert ledger.balance(anna) == 1000 and ledger.balance(boris) == 50
+    assert not Game.objects.exists()
+
+
+def test_joining_without_enough_chips_is_refused(anna, boris):
+    table = open_table(anna, stake=500)
+    ledger.adjust(boris, -600, "test: spent elsewhere", by=anna)
+    with pytest.raises(services.GameError, match="500 chips and you have 400"):
+        services.join(table.pk, boris)
+    assert not Seat.objects.filter(player=boris).exists()
+
+
+def test_a_table_whose_stake_the_creator_cannot_pay_is_not_created(anna):
+    with pytest.raises(services.GameError):
+        open_table(anna, stake=5000)
+    assert not Table.objects.exists()
+
+
+def test_a_player_sits_at_one_table_at_a_time(anna, boris):
+    first = open_table(anna)
+    second = open_table(boris)
+    with pytest.raises(services.GameError, match="already sit at this table"):
+        services.join(first.pk, anna)
+    with pytest.raises(services.GameError, match="leave it first"):
+        services.join(second.pk, anna)
+
+
+def test_a_private_table_needs_its_invite_code(anna, boris):
+    table = open_table(anna, private=True)
+    with pytest.raises(services.GameError, match="private"):
+        services.join(table.pk, boris, invite_code="wrong")
+    services.join(table.pk, boris, invite_code=table.invite_code)
+
+
+def test_only_the_host_adds_bots_and_only_where_bots_are_allowed(anna, boris, clara):
+    table = open_table(anna, seats=3)
+    services.join(table.pk, boris)
+    with pytest.raises(services.GameError, match="host"):
+        services.add_bot(table.pk, boris)
+    services.add_bot(table.pk, anna)
+    no_bots = open_table(clara, bots_allowed=False)
+    with pytest.raises(services.GameError, match="not allowed"):
+        services.add_bot(no_bots.pk, clara)
+
+
+def test_a_whole_four_player_game_with_bots_pays_the_bank_out(anna, frozen_clock):
+    table = open_table(anna, stake=100, seats=4)
+    for level in ("easy", "easy", "strong"):
+        services.add_bot(table.pk, anna, level)
+    game = play_out(start_when_due(table, frozen_clock), frozen_clock)
+    assert game.status == Game.Status.FINISHED
+    players = list(GamePlayer.objects.filter(game=game))
+    assert sum(p.payout for p in players) == 400
+    assert all(p.place is not None for p in players)
+    assert sum(p.durak for p in players) <= 1
+    assert ledger.bank(game.pk).balance == 0
+    assert game.events.filter(type="seed", data__seed=game.seed).exists()
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN
+
+
+def two_player_game(anna, boris, frozen_clock, hands, talon, attacker=0) -> tuple[Game, EngineGame]:
+    table = open_table(anna, stake=10)
+    services.join(table.pk, boris)
+    game = start_when_due(table, frozen_clock)
+    engine = set_position(game, hands, talon, attacker)
+    return game, engine
+
+
+def test_an_illegal_move_is_refused_with_its_reason_and_changes_nothing(
+    anna, boris, frozen_clock
+):
+    game, _engine = two_player_game(
+        anna, boris, frozen_clock, ["6S 7S 8C", "9S TS JC"], "QD KH"
+    )
+    before = (game.version, game.state)
+    with pytest.raises(services.GameError, match="R4"):
+        move(game, anna, game.version, action="lead", card=["6S", "7S"])
+    with pytest.raises(services.GameError, match="do not hold"):
+        move(game, anna, game.version, action="lead", card="9S")
+    game.refresh_from_db()
+    assert (game.version, game.state) == before
+
+
+def test_a_move_for_another_seat_is_impossible_the_seat_comes_from_the_session(
+    anna, boris, frozen_clock
+):
+    game, _engine = two_player_game(
+        anna, boris, frozen_clock, ["6S 7S 8C", "9S TS JC"], "QD KH"
+    )
+    before = game.state
+    with pytest.raises(services.GameError):
+        move(game, boris, game.version, action="lead", card="6S")
+    game.refresh_from_db()
+    assert game.state == before
+
+
+def lead(game: Game, player, card: str) -> Game:
+    game.refresh_from_db()
+    return move(game, player, game.version, action="lead", card=card)
+
+
+def test_a_take_made_on_an_out_of_date_screen_is_refused(anna, boris, frozen_clock):
+    game, _engine = two_player_game(
+        anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
+    )
+    lead(game, anna, "6S")
+    game.refresh_from_db()
+    seen = game.version
+    move(game, anna, seen, action="throw-in", card="6C")
+    with pytest.raises(services.StaleCommand, match="changed"):
+        move(game, boris, seen, action="take")
+    game.refresh_from_db()
+    assert not game.state.get("taken", False)
+
+
+def test_a_stale_defence_that_still_fits_is_applied(anna, boris, frozen_clock):
+    game, _engine = two_player_game(
+        anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
+    )
+    lead(game, anna, "6S")
+    game.refresh_from_db()
+    seen = game.version
+    move(game, anna, seen, action="throw-in", card="6C")
+    move(game, boris, seen, action="defend", card="7S", target="6S")
+    game.refresh_from_db()
+    assert game.events.filter(type="defend", seat=1).exists()
+
+
+def test_a_version_from_the_future_is_refused(anna, boris, frozen_clock):
+    game, _engine = two_player_game(
+        anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
+    )
+    with pytest.raises(services.StaleCommand):
+        move(game, anna, 999, action="lead", card="6S")
+
+
+def test_two_timeouts_in_a_row_make_a_player_away_until_they_act(anna, boris, frozen_clock):
+    game, engine = two_player_game(
+        anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
+    )
+    frozen_clock.advance(30.01)
+    services.tick(game.pk)
+    seat = Seat.objects.get(player=anna)
+    assert seat.timeouts == 1 and not seat.away
+    game.refresh_from_db()
+    assert game.events.filter(type="lead", data__auto=True).exists()
+    frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.01)
+    services.tick(game.pk)
+    seat.refresh_from_db()
+    assert seat.timeouts == 1, "boris, not anna, was waited on for the defence"
+
+
+def test_a_player_who_leaves_a_running_game_keeps_the_place_and_payout(
+    anna, boris, frozen_clock
+):
+    table = open_table(anna, stake=100)
+    services.join(table.pk, boris)
+    game = start_when_due(table, frozen_clock)
+    services.leave(table.pk, boris)
+    assert Seat.objects.get(player=boris).left
+    game.refresh_from_db()
+    assert game.bot_moves["due"] or game.deadline_at is not None
+    game = play_out(game, frozen_clock)
+    boris_result = GamePlayer.objects.get(game=game, player=boris)
+    assert boris_result.place is not None
+    assert ledger.balance(boris) == 900 + boris_result.payout
+    assert not Seat.objects.filter(player=boris).exists()
+
+
+def test_the_next_game_starts_when_every_person_pressed_play_again(anna, boris, frozen_clock):
+    table = open_table(anna, stake=0, seats=3)
+    services.join(table.pk, boris)
+    services.add_bot(table.pk, anna)
+    play_out(start_when_due(table, frozen_clock), frozen_clock)
+    table.refresh_from_db()
+    services.play_again(table.pk, anna)
+    table.refresh_from_db()
+    assert table.starts_at is None
+    services.play_again(table.pk, boris)
+    table.refresh_from_db()
+    assert table.starts_at is not None
+    second = start_when_due(table, frozen_clock)
+    assert second.pk != Game.objects.order_by("started_at").first().pk
+
+
+def test_abort_returns_every_stake(anna, boris, frozen_clock):
+    table = open_table(anna, stake=100)
+    services.join(table.pk, boris)
+    game = start_when_due(table, frozen_clock)
+    services.abort(game.pk, "server maintenance")
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABORTED
+    assert ledger.balance(anna) == 1000 and ledger.balance(boris) == 1000
+    with pytest.raises(services.GameError):
+        services.abort(game.pk)
+
+
+def test_a_deadline_acts_once_and_never_before_it_is_due(anna, boris, frozen_clock):
+    game, _engine = two_player_game(
+        anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
+    )
+    frozen_clock.advance(29.0)
+    assert services.tick(game.pk) is False
+    frozen_clock.advance(1.01)
+    assert services.tick(game.pk) is True
+    version = Game.objects.get(pk=game.pk).version
+    assert services.tick(game.pk, clock.now()) is False
+    assert Game.objects.get(pk=game.pk).version == version
+
+
+def test_a_bot_moves_between_one_and_a_half_and_three_seconds_after_it_can(
+    anna, frozen_clock
+):
+    table = open_table(anna, stake=0)
+    services.add_bot(table.pk, anna)
+    game = start_when_due(table, frozen_clock)
+    set_position(game, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH", attacker=1)
+    services.leave(table.pk, anna)
+    game.refresh_from_db()
+    dues = [float(at) - clock.now() for at in game.bot_moves["due"].values()]
+    assert dues and all(1.5 <= due <= 3.0 for due in dues)
+    assert abs(clock.to_seconds(game.deadline_at) - clock.now() - min(dues)) < 0.01
