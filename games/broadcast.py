@@ -70,7 +70,10 @@ def game_changed(loaded: Loaded) -> None:
 
     def render_for(audience: int | None) -> str:
         if running:
-            context = rendering.game_context(table, row, engine, seats, audience, thinking)
+            context = rendering.game_context(
+                table, row, engine, seats, audience, thinking,
+                headline=rendering.headline(loaded.events, seats),
+            )
             html = rendering.render_game(context)
         else:
             html = rendering.render_waiting(

@@ -127,7 +127,7 @@ def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
 
 def game_context(
     table: Table, row: Game, engine: EngineGame, seats: Sequence[SeatInfo], seat: int | None,
-    bots_thinking: Iterable[int] = (),
+    bots_thinking: Iterable[int] = (), headline: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     view = engine.view(seat)
     legal = engine.legal_actions(seat) if seat is not None else []
@@ -176,7 +176,24 @@ def game_context(
         "window_ms": int(engine.rules.throw_in_window * 1000),
         "defender_name": seats[view["defender"]].label,
         "attacker_name": seats[view["attacker"]].label,
+        "headline": headline,
     }
+
+
+def headline(events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo]) -> dict[str, Any] | None:
+    """A short line for what just changed that is easy to miss: a transfer or the drawing."""
+    transfers = [event for event in events if event["type"] == "transfer"]
+    if transfers:
+        defender = transfers[-1]["to"]
+        return {
+            "kind": "transfer", "defender": defender,
+            "text": _("Now %(name)s defends.") % {"name": seats[defender].label},
+        }
+    draws = [event for event in events if event["type"] == "draw" and event["count"]]
+    if draws:
+        parts = ", ".join(f"{seats[event['seat']].label} +{event['count']}" for event in draws)
+        return {"kind": "draw", "defender": None, "text": _("Drawing: %(who)s") % {"who": parts}}
+    return None
 
 
 def waited_on(view: dict[str, Any], position: int) -> bool:

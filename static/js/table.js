@@ -96,10 +96,9 @@
   var frame = null;
   function startTimers() {
     var bar = document.getElementById("countdown");
-    var timer = document.getElementById("move-timer");
-    var starting = document.querySelector(".starting");
+    var timers = Array.prototype.slice.call(document.querySelectorAll("#game .timer[data-deadline]"));
     var now = Date.now();
-    [bar, timer, starting].forEach(function (el) {
+    [bar].concat(timers).forEach(function (el) {
       if (el && el.dataset.now) el._offset = parseInt(el.dataset.now, 10) - now;
     });
     if (frame) cancelAnimationFrame(frame);
@@ -110,10 +109,10 @@
         var whole = parseInt(bar.dataset.window || "8000", 10);
         bar.querySelector(".bar").style.width = Math.max(0, Math.min(100, 100 * left / whole)) + "%";
       }
-      if (timer && timer.dataset.deadline) {
+      timers.forEach(function (timer) {
         var secs = Math.max(0, Math.ceil((parseInt(timer.dataset.deadline, 10) - (t + timer._offset)) / 1000));
         timer.querySelector(".seconds").textContent = secs + " s";
-      }
+      });
       frame = requestAnimationFrame(step);
     }
     step();

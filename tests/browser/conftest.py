@@ -1,0 +1,122 @@
+"""A real Daphne process on a throwaway SQLite file, and Debian's Chromium driven by Playwright.
+
+Browser tests are plain sync functions: Playwright's sync API must not run inside the
+asyncio loop that pytest-asyncio provides to async tests.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage",
+]
+PASSWORD = "plays-durak-in-tests"
+PLAYERS = ("anna", "boris", "carla", "dmitri", "elena")
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def chromium_missing() -> str | None:
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        return f"no Chromium at {CHROMIUM}"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    reason = chromium_missing()
+    if reason is None:
+        return
+    for item in items:
+        if item.get_closest_marker("browser") is None:
+            continue
+        if os.environ.get("CI", "").lower() == "true":
+            raise pytest.UsageError(f"{item.nodeid} needs a browser: {reason}")
+        item.add_marker(pytest.mark.skip(reason=f"browser tests: {reason}"))
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
+        stdout=subprocess.DEVNULL,
+    )
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site's base URL, served by Daphne with the embedded scheduler."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "durak_site.settings",
+        "DJANGO_DEBUG": "1",
+        "SQLITE_PATH": str(tmp_path_factory.mktemp("site") / "site.sqlite3"),
+        "DURAK_EMBEDDED_SCHEDULER": "1",
+    }
+    env.pop("DATABASE_URL", None)
+    env.pop("REDIS_URL", None)
+    manage(env, "migrate", "--noinput")
+    create = "; ".join(
+        f"create_player({name!r}, {PASSWORD!r})" for name in PLAYERS
+    )
+    manage(env, "shell", "-c", f"from accounts.services import create_player; {create}")
+    daphne = Path(sys.executable).with_name("daphne")
+    process = subprocess.Popen(
+        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "--websocket_timeout", "-1",
+         "durak_site.asgi:application"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            urllib.request.urlopen(url + "/", timeout=1)
+            break
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                process.kill()
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.2)
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

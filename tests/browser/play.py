@@ -1,0 +1,89 @@
+"""Acting in a game page the way a person does: read the page, press what is enabled."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.conftest import PASSWORD
+
+
+def sign_in(browser: Browser, server: str, name: str, viewport: dict[str, int]) -> Page:
+    context = browser.new_context(viewport=viewport, base_url=server)
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("main button[type=submit]")
+    page.wait_for_url(server + "/")
+    return page
+
+
+def game_state(page: Page) -> dict[str, str]:
+    return page.eval_on_selector(
+        "#game", "g => ({version: g.dataset.version, phase: g.dataset.phase, role: g.dataset.role})"
+    )
+
+
+def wait_for_game(page: Page, timeout: float = 15_000) -> None:
+    page.wait_for_selector("#game[data-phase]:not([data-phase=waiting])", timeout=timeout)
+
+
+@dataclass
+class Player:
+    """One person at the table; `wants` says which of take/transfer they still want to try."""
+
+    page: Page
+    wants: set[str] = field(default_factory=set)
+    done: list[str] = field(default_factory=list)
+
+    def enabled(self, action: str) -> bool:
+        button = self.page.locator(f'#game button[data-action="{action}"]:not([disabled])')
+        return button.count() > 0
+
+    def act(self) -> str | None:
+        """Make one legal move if there is one; returns what was done."""
+        page = self.page
+        state = game_state(page)
+        if state["phase"] in ("waiting", "over"):
+            return None
+        for wanted in ("transfer", "take"):
+            if wanted in self.wants and self.enabled(wanted):
+                return self.press(wanted, state)
+        playable = page.locator("#hand .hand-card.playable")
+        if playable.count():
+            card = playable.first
+            targets = (card.get_attribute("data-targets") or "").split()
+            card.click()
+            if card.get_attribute("data-action") == "defend" and len(targets) > 1:
+                page.click(f'#table .attack-card[data-target="{targets[0]}"]')
+            return self.settle(state, "card")
+        if self.enabled("take"):
+            return self.press("take", state)
+        if self.enabled("pass"):
+            return self.press("pass", state)
+        return None
+
+    def press(self, action: str, state: dict[str, str]) -> str | None:
+        self.page.click(f'#game button[data-action="{action}"]')
+        if action == "transfer" and self.page.locator("#hand.choosing").count():
+            self.page.locator("#hand .hand-card.can-transfer").first.click()
+        done = self.settle(state, action)
+        if done is not None and action in self.wants:
+            self.wants.discard(action)
+        return done
+
+    def settle(self, before: dict[str, str], action: str) -> str | None:
+        """Waits until the page shows a newer version than the one acted on."""
+        try:
+            self.page.wait_for_function(
+                "v => { const g = document.getElementById('game');"
+                " return !g || g.dataset.version !== v; }",
+                arg=before["version"], timeout=5_000,
+            )
+        except PlaywrightTimeout:
+            return None
+        self.done.append(action)
+        return action
