@@ -1,0 +1,64 @@
+"""What the accounts app reads from recorded games: profile statistics, finished banks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from io import StringIO
+
+import pytest
+from django.apps import apps
+from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts import ledger, services
+from accounts.models import User
+
+MakePlayer = Callable[..., User]
+
+
+def record_game(results: list[tuple[User | None, int, int, bool]], finished: bool = True) -> object:
+    """A game row with one GamePlayer per (player, place, payout, durak), staking 10 each."""
+    table = apps.get_model("games", "Table").objects.create(name="Test table", stake=10)
+    game = apps.get_model("games", "Game").objects.create(
+        table=table, state={}, seed="seed", seed_hash="hash", stake=10,
+        finished_at=timezone.now() if finished else None,
+    )
+    for seat, (player, place, payout, durak) in enumerate(results):
+        game.players.create(
+            seat=seat, player=player, stake=10, place=place, payout=payout, durak=durak
+        )
+    return game
+
+
+def test_statistics_count_finished_games_wins_durak_and_net_chips(
+    make_player: MakePlayer,
+) -> None:
+    anna, boris = make_player("anna"), make_player("boris")
+    record_game([(anna, 1, 20, False), (boris, 2, 0, True)])
+    record_game([(boris, 1, 30, False), (anna, 2, 0, True), (None, 3, 0, False)])
+    record_game([(anna, 1, 20, False), (boris, 2, 0, True)], finished=False)
+    assert services.statistics(anna) == services.Statistics(played=2, won=1, durak=1, net=0)
+
+
+def test_the_public_profile_shows_statistics(client: Client, make_player: MakePlayer) -> None:
+    anna, boris = make_player("anna"), make_player("boris")
+    record_game([(anna, 1, 20, False), (boris, 2, 0, True)])
+    statistics = client.get(reverse("player_profile", args=["boris"])).context["statistics"]
+    assert statistics == services.Statistics(played=1, won=0, durak=1, net=-10)
+
+
+def test_a_finished_games_bank_holding_chips_fails_the_audit(make_player: MakePlayer) -> None:
+    anna = make_player("anna")
+    game = record_game([(anna, 1, 0, False), (None, 2, 0, True)])
+    ledger.stake_all(game, [anna, None], 10)
+    with pytest.raises(CommandError, match=f"Bank of game #{game.pk} belongs to a finished game"):
+        call_command("audit_ledger", stdout=StringIO())
+
+
+def test_a_running_games_bank_may_hold_chips(make_player: MakePlayer) -> None:
+    anna = make_player("anna")
+    game = record_game([(anna, 1, 0, False), (None, 2, 0, True)], finished=False)
+    ledger.stake_all(game, [anna, None], 10)
+    assert ledger.audit().problems == []
