@@ -160,7 +160,7 @@ def report(pairing: Pairing, tally: Tally, wall: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games per easy pairing")
-    parser.add_argument("--strong-games", type=int, default=300, help="games per strong pairing")
+    parser.add_argument("--strong-games", type=int, default=500, help="games per strong pairing")
     parser.add_argument("--budget", type=float, default=0.05, help="strong seconds a decision")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", choices=("easy", "strong"), help="run only one hero level")

@@ -128,9 +128,7 @@ def throw_in(k: Knowledge, legal: Sequence[Action]) -> Action:
     worth_giving = [c for c in offered if gives_away(k, c)]
     if worth_giving:
         return ThrowIn(worth_giving[0])
-    if Pass() in legal or not offered:
-        return Pass() if Pass() in legal else legal[0]
-    return ThrowIn(offered[0])
+    return Pass() if Pass() in legal else ThrowIn(offered[0])
 
 
 def gives_away(k: Knowledge, card: Card) -> bool:

@@ -10,12 +10,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.engine import Defend, Game, Lead
+from games.engine import Defend, Lead
 
 from .easy import Action, choose_easy
-from .knowledge import Knowledge, read, worth
+from .knowledge import Knowledge, worth
 from .sampling import sample
-from .turns import play_out, share
+from .turns import easy_player, play_out, share
 from .world import game_of
 
 MOST_CANDIDATES = 10
@@ -31,10 +31,6 @@ class Search:
     playouts: int | None = None
 
 
-def easy_player(game: Game, seat: int) -> Action:
-    return choose_easy(read(game.view(seat)), game.legal_actions(seat))
-
-
 def choose_strong(
     k: Knowledge, legal: Sequence[Action], rng: random.Random, search: Search
 ) -> Action:
@@ -45,7 +41,6 @@ def choose_strong(
         return fallback
     totals = [0.0] * len(candidates)
     runs = [0] * len(candidates)
-    players = [easy_player] * k.players
     deals = 0
     slowest = 0.0
     while search.playouts is None or deals < search.playouts:
@@ -56,7 +51,7 @@ def choose_strong(
                 return best(candidates, totals, runs)
             game = game_of(k, world)
             game.apply(k.seat, action, 0.0)
-            play_out(game, players)
+            play_out(game, [easy_player] * k.players)
             totals[index] += share(game, k.seat)
             runs[index] += 1
             slowest = max(slowest, time.perf_counter() - begun)
@@ -65,12 +60,12 @@ def choose_strong(
 
 
 def best(candidates: list[Action], totals: list[float], runs: list[int]) -> Action:
-    """The best average; the first candidate (the easy bot's choice) until every one was tried
-    in at least one deal."""
-    if min(runs) == 0:
+    """The best average among the candidates tried; on a tie, the earlier one (the easy bot's
+    choice comes first)."""
+    tried = [i for i in range(len(candidates)) if runs[i]]
+    if not tried:
         return candidates[0]
-    means = [total / count for total, count in zip(totals, runs, strict=True)]
-    return candidates[max(range(len(candidates)), key=lambda i: (means[i], -i))]
+    return candidates[max(tried, key=lambda i: (totals[i] / runs[i], -i))]
 
 
 def shortlist(k: Knowledge, legal: Sequence[Action], fallback: Action) -> list[Action]:

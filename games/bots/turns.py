@@ -6,13 +6,18 @@ from collections.abc import Callable, Sequence
 
 from games.engine import Game, split_bank
 
-from .easy import Action
+from .easy import Action, choose_easy
+from .knowledge import read
 
 Policy = Callable[[Game, int], Action]
 """A player: the action that seat takes in this game now (chosen from its view)."""
 
 STEP = 0.001
 """Seconds between two actions: bots answer at once, well inside every timer."""
+
+
+def easy_player(game: Game, seat: int) -> Action:
+    return choose_easy(read(game.view(seat)), game.legal_actions(seat))
 
 
 def to_act(game: Game) -> int | None:

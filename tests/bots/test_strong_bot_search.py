@@ -24,20 +24,26 @@ def opening() -> Game:
     return Game.start(Deal(hands=HANDS, talon=TALON), attacker=0)
 
 
-def test_a_decision_keeps_to_its_time_budget() -> None:
-    game = Game.start(Deal.shuffled(3, 7))
+def decision_seconds(game: Game, **config: float) -> float:
     seat = game.attacker
     started = time.perf_counter()
-    choose(game.view(seat), game.legal_actions(seat), random.Random(1), "strong", budget=0.03)
-    assert time.perf_counter() - started < 0.03 + 0.02
+    choose(game.view(seat), game.legal_actions(seat), random.Random(1), "strong", **config)
+    return time.perf_counter() - started
+
+
+@pytest.mark.parametrize("budget", [0.05, 0.1])
+def test_decisions_keep_to_their_time_budget(budget: float) -> None:
+    """The median tolerates a busy machine's occasional pause."""
+    spent = sorted(
+        decision_seconds(Game.start(Deal.shuffled(3, seed)), budget=budget) for seed in range(5)
+    )
+    assert spent[2] < budget + 0.02
+    assert spent[-1] < budget + 0.15
 
 
 def test_the_default_budget_is_fifty_milliseconds() -> None:
-    game = Game.start(Deal.shuffled(2, 3))
-    seat = game.attacker
-    started = time.perf_counter()
-    choose(game.view(seat), game.legal_actions(seat), random.Random(1), "strong")
-    assert 0.02 < time.perf_counter() - started < 0.05 + 0.02
+    spent = sorted(decision_seconds(Game.start(Deal.shuffled(2, seed))) for seed in range(5))
+    assert 0.03 < spent[2] < 0.05 + 0.02
 
 
 def test_the_same_seed_gives_the_same_choice_when_the_playouts_are_bounded() -> None:
