@@ -209,22 +209,21 @@ class Game:
         return seat
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now; a lead of several cards is not listed.
-
-        The lists hold the shared action instances of ``actions``. Hands are filtered through
-        a card set's ``__contains__``, which keeps the hand's order at C speed.
-        """
+        """Every action ``seat`` may take now, as the shared instances of ``actions``; a lead
+        of several cards is not listed."""
         phase = self.phase
         if phase == LEAD:
-            return list(map(LEADS.__getitem__, self.hands[seat])) if seat == self.attacker else []
+            return [LEADS[card] for card in self.hands[seat]] if seat == self.attacker else []
         if phase == OVER or not 0 <= seat < self.players or not self.in_game[seat]:
             return []
         if seat == self.defender:
             return self._defender_actions(seat) if phase == DEFEND else []
         actions: list[Action] = []
         if len(self.attacks) < self.limit:
-            throwable = filter(self.throwable.__contains__, self.hands[seat])
-            actions = list(map(THROW_INS.__getitem__, throwable))
+            throwable = self.throwable
+            for card in self.hands[seat]:
+                if card in throwable:
+                    actions.append(THROW_INS[card])
         if seat not in self.passed:
             actions.append(PASS)
         return actions
@@ -235,11 +234,15 @@ class Game:
         actions: list[Action] = []
         for target, defence in zip(self.attacks, self.defences, strict=True):
             if defence is None:
-                beating = filter(beaters[target].__contains__, hand)
-                actions += map(DEFENDS[target].__getitem__, beating)
-        if self.unbeaten == len(self.attacks) and self._transfer_refusal() is None:
-            same_rank = filter(OF_RANK[self.attacks[0].rank].__contains__, hand)
-            actions += map(TRANSFERS.__getitem__, same_rank)
+                can_beat, beat = beaters[target], DEFENDS[target]
+                for card in hand:
+                    if card in can_beat:
+                        actions.append(beat[card])
+        if self.unbeaten == len(self.attacks):
+            rank = self.attacks[0].rank
+            transfers = [TRANSFERS[card] for card in hand if card.rank == rank]
+            if transfers and self._transfer_refusal() is None:
+                actions += transfers
         actions.append(TAKE)
         return actions
 
