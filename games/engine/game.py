@@ -261,10 +261,11 @@ class Game:
             self.in_game,
             self.throwable,
         )
-        return all(
-            seat == defender or not in_game[seat] or seat in passed or throwable.isdisjoint(hand)
-            for seat, hand in enumerate(self.hands)
-        )
+        for seat, hand in enumerate(self.hands):
+            waiting = seat != defender and in_game[seat] and seat not in passed
+            if waiting and not throwable.isdisjoint(hand):
+                return False
+        return True
 
     # ------------------------------------------------------------------ checking
 
