@@ -18,15 +18,6 @@ class Game:
     pk: int
 
 
-@pytest.fixture(autouse=True)
-def unhashed_static_files(settings: LazySettings) -> None:
-    """Pages render without a collected static manifest."""
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-
-
 @pytest.fixture
 def make_player(settings: LazySettings, db: None) -> Callable[..., User]:
     def make(username: str, chips: int = 1000) -> User:

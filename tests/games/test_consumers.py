@@ -1,0 +1,339 @@
+"""The table socket, driven the way a browser drives it (htmx ws-send JSON)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.db.models.signals import post_save
+
+from accounts import ledger
+from games import clock, services
+from games.consumers import TableConsumer
+from games.engine import Defend, Lead, Pass, Take, ThrowIn, Transfer
+from games.engine import Game as EngineGame
+from games.models import Game, GamePlayer, Table
+from tests.games.conftest import Clock, open_table
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("ledger_audit")]
+
+SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}
+CARD_ATTRIBUTE = re.compile(r'data-(?:card|code|attack|defence|target)="([6-9TJQKA][SCDH])"')
+CARD_TEXT = re.compile(r"(10|[6-9JQKA])([♠♣♦♥])")
+VERSION = re.compile(r'id="game"[^>]*data-version="(\d+)"')
+
+
+@pytest.fixture(autouse=True)
+def in_memory_layer(settings: Any) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+def cards_in(html: str) -> set[str]:
+    found = set(CARD_ATTRIBUTE.findall(html))
+    for rank, suit in CARD_TEXT.findall(html):
+        found.add(("T" if rank == "10" else rank) + SYMBOLS[suit])
+    return found
+
+
+class Socket:
+    def __init__(self, table: Table, user: Any, invite: str = "") -> None:
+        path = f"/ws/table/{table.pk}/" + (f"?invite={invite}" if invite else "")
+        self.communicator = WebsocketCommunicator(TableConsumer.as_asgi(), path)
+        self.communicator.scope["user"] = user
+        self.communicator.scope["url_route"] = {"kwargs": {"table_id": table.pk}}
+        self.frames: list[str] = []
+
+    async def connect(self) -> tuple[bool, int | None]:
+        return await self.communicator.connect()
+
+    async def send(self, **fields: Any) -> None:
+        await self.communicator.send_to(text_data=json.dumps({**fields, "HEADERS": {}}))
+
+    async def send_raw(self, text: str) -> None:
+        await self.communicator.send_to(text_data=text)
+
+    async def next(self, timeout: float = 3.0) -> str:
+        frame = await self.communicator.receive_from(timeout=timeout)
+        self.frames.append(frame)
+        return frame
+
+    async def drain(self) -> list[str]:
+        got = []
+        while not await self.communicator.receive_nothing(timeout=0.05):
+            got.append(await self.next())
+        return got
+
+    async def close(self) -> None:
+        await self.communicator.disconnect()
+
+
+@pytest.fixture
+async def sockets() -> AsyncIterator[list[Socket]]:
+    opened: list[Socket] = []
+    yield opened
+    for socket in opened:
+        await socket.close()
+
+
+async def connected(sockets: list[Socket], table: Table, user: Any, invite: str = "") -> Socket:
+    socket = Socket(table, user, invite)
+    ok, _code = await socket.connect()
+    assert ok
+    sockets.append(socket)
+    await socket.next()
+    return socket
+
+
+@database_sync_to_async
+def two_player_table(anna: Any, boris: Any, frozen_clock: Clock, stake: int = 100) -> Table:
+    table = open_table(anna, stake=stake)
+    services.join(table.pk, boris)
+    frozen_clock.advance(services.START_DELAY + 0.01)
+    assert services.start(table.pk) is not None
+    return table
+
+
+@database_sync_to_async
+def running_game(table: Table) -> Game:
+    return Game.objects.get(table=table, status=Game.Status.RUNNING)
+
+
+async def test_a_player_gets_a_snapshot_with_their_own_hand_only(
+    anna, boris, frozen_clock, sockets
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    game = await running_game(table)
+    engine = EngineGame.from_dict(game.state)
+    socket = await connected(sockets, table, anna)
+    snapshot = socket.frames[0]
+    assert f'data-version="{game.version}"' in snapshot
+    seat = await database_sync_to_async(lambda: table.seat_set.get(player=anna).position)()
+    mine = {str(card) for card in engine.hands[seat]}
+    theirs = {str(card) for card in engine.hands[1 - seat]}
+    assert mine <= cards_in(snapshot)
+    assert not (theirs & cards_in(snapshot))
+
+
+async def test_a_spectator_sees_no_hand(anna, boris, clara, frozen_clock, sockets):
+    table = await two_player_table(anna, boris, frozen_clock)
+    game = await running_game(table)
+    engine = EngineGame.from_dict(game.state)
+    socket = await connected(sockets, table, clara)
+    hidden = {str(card) for hand in engine.hands for card in hand}
+    assert not (hidden & cards_in(socket.frames[0]))
+    await socket.send(action="take", version=game.version)
+    assert "only its players can move" in await socket.next()
+
+
+async def test_a_private_table_refuses_spectators_without_the_invite(anna, clara, sockets):
+    table = await database_sync_to_async(open_table)(anna, private=True)
+    refused = Socket(table, clara)
+    ok, code = await refused.connect()
+    assert not ok and code == 4403
+    await connected(sockets, table, clara, invite=table.invite_code)
+
+
+@pytest.mark.parametrize(
+    ("message", "problem"),
+    [
+        ("not json at all", "not valid JSON"),
+        ("[1, 2]", "must be a JSON object"),
+        ('{"action": "fold"}', "Unknown action"),
+        ('{"action": "lead", "card": "ZZ", "version": 1}', "is not a card"),
+        ('{"action": "take"}', "which position"),
+        ('{"action": "defend", "card": "6S", "version": 1}', "must name a card"),
+        ('{"action": "take", "version": "x"}', "whole number"),
+        ('{"action": "take", "version": 1, "pad": "' + "x" * 3000 + '"}', "too long"),
+    ],
+)
+async def test_a_malformed_message_gets_a_notice_and_changes_nothing(
+    anna, boris, frozen_clock, sockets, message, problem
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    before = (await running_game(table)).version
+    socket = await connected(sockets, table, anna)
+    await socket.send_raw(message)
+    notice = await socket.next()
+    assert 'id="notice"' in notice and problem in notice
+    assert (await running_game(table)).version == before
+
+
+async def test_a_move_out_of_turn_is_refused_with_the_reason(anna, boris, frozen_clock, sockets):
+    table = await two_player_table(anna, boris, frozen_clock)
+    game = await running_game(table)
+    engine = EngineGame.from_dict(game.state)
+    waiting = engine.defender
+    user = await database_sync_to_async(lambda: table.seat_set.get(position=waiting).player)()
+    card = str(engine.hands[waiting][0])
+    socket = await connected(sockets, table, user)
+    await socket.send(action="lead", card=card, version=game.version)
+    notice = await socket.next()
+    assert 'id="notice"' in notice and "(R" in notice
+    assert (await running_game(table)).version == game.version
+
+
+async def test_a_stale_take_gets_a_fresh_view_and_a_reason(anna, boris, frozen_clock, sockets):
+    table = await two_player_table(anna, boris, frozen_clock)
+    game = await running_game(table)
+    socket = await connected(sockets, table, anna)
+    await socket.send(action="take", version=game.version + 5)
+    fresh, notice = await socket.next(), await socket.next()
+    assert f'data-version="{game.version}"' in fresh and 'id="notice"' in notice
+
+
+async def test_more_than_a_hundred_messages_in_twenty_seconds_close_the_socket(
+    anna, boris, frozen_clock, sockets
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    socket = Socket(table, anna)
+    await socket.connect()
+    await socket.next()
+    for _ in range(101):
+        await socket.send_raw("{}")
+    while True:
+        output = await socket.communicator.receive_output(timeout=3)
+        if output["type"] == "websocket.close":
+            break
+    assert output["code"] == 1008
+
+
+async def test_a_reconnect_gets_the_current_snapshot(anna, boris, frozen_clock, sockets):
+    table = await two_player_table(anna, boris, frozen_clock)
+    first = await connected(sockets, table, anna)
+    await first.close()
+    sockets.remove(first)
+    game = await running_game(table)
+    await database_sync_to_async(services.tick)(game.pk, clock.now() + 31)
+    game = await running_game(table)
+    again = await connected(sockets, table, anna)
+    assert f'data-version="{game.version}"' in again.frames[0]
+
+
+def encode(action: Any) -> dict[str, Any]:
+    if isinstance(action, Lead):
+        return {"action": "lead", "card": [str(card) for card in action.cards]}
+    if isinstance(action, ThrowIn):
+        return {"action": "throw-in", "card": str(action.card)}
+    if isinstance(action, Defend):
+        return {"action": "defend", "card": str(action.card), "target": str(action.target)}
+    if isinstance(action, Transfer):
+        return {"action": "transfer", "card": str(action.card)}
+    if isinstance(action, Take):
+        return {"action": "take"}
+    assert isinstance(action, Pass)
+    return {"action": "pass"}
+
+
+class StateHistory:
+    """Every committed engine state by game version, to judge each frame against."""
+
+    def __init__(self) -> None:
+        self.states: dict[int, dict[str, Any]] = {}
+
+    def __call__(self, sender: Any, instance: Game, **kwargs: Any) -> None:
+        self.states[instance.version] = json.loads(json.dumps(instance.state))
+
+
+def assert_no_leak(frame: str, audience: int | None, history: StateHistory) -> None:
+    match = VERSION.search(frame)
+    if match is None:
+        return
+    engine = EngineGame.from_dict(history.states[int(match.group(1))])
+    shown = cards_in(frame)
+    for other in range(engine.players):
+        if other == audience:
+            continue
+        hidden = {str(card) for card in engine.hands[other]}
+        known = set(engine.view(audience)["known"][other])
+        assert not ((shown & hidden) - known), (audience, other, (shown & hidden) - known)
+    talon_hidden = {str(card) for card in engine.talon[:-1]}
+    assert not (shown & talon_hidden)
+
+
+async def play_over_sockets(
+    table: Table, seats: dict[int, Socket], watchers: list[tuple[int | None, Socket]],
+    frozen_clock: Clock, rng: random.Random,
+) -> Game:
+    for _ in range(3000):
+        game = await running_game_or_last(table)
+        if game.status != Game.Status.RUNNING:
+            return game
+        engine = EngineGame.from_dict(game.state)
+        movers = [seat for seat in seats if engine.legal_actions(seat)]
+        if movers and rng.random() < 0.9:
+            seat = rng.choice(movers)
+            action = rng.choice(engine.legal_actions(seat))
+            await seats[seat].send(**encode(action), version=game.version)
+        else:
+            frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.001)
+            await database_sync_to_async(services.tick)(game.pk)
+        for _audience, socket in watchers:
+            await socket.drain()
+    raise AssertionError("the game did not end")
+
+
+@database_sync_to_async
+def running_game_or_last(table: Table) -> Game:
+    return table.games.order_by("-started_at").first()
+
+
+async def test_a_whole_two_player_game_over_sockets_never_shows_a_hidden_card(
+    anna, boris, clara, frozen_clock, sockets
+):
+    history = StateHistory()
+    post_save.connect(history, sender=Game, weak=False)
+    try:
+        table = await two_player_table(anna, boris, frozen_clock)
+        positions = await database_sync_to_async(
+            lambda: {s.player_id: s.position for s in table.seat_set.all()}
+        )()
+        anna_socket = await connected(sockets, table, anna)
+        boris_socket = await connected(sockets, table, boris)
+        spectator = await connected(sockets, table, clara)
+        seats = {positions[anna.pk]: anna_socket, positions[boris.pk]: boris_socket}
+        watchers = list(seats.items()) + [(None, spectator)]
+        game = await play_over_sockets(table, seats, watchers, frozen_clock, random.Random(7))
+        for audience, socket in watchers:
+            for frame in socket.frames:
+                assert_no_leak(frame, audience, history)
+    finally:
+        post_save.disconnect(history, sender=Game)
+    assert game.status == Game.Status.FINISHED
+    payouts = await database_sync_to_async(
+        lambda: sorted(GamePlayer.objects.filter(game=game).values_list("payout", flat=True))
+    )()
+    assert sum(payouts) == 200
+    assert any("durak" in frame or "draw" in frame for frame in anna_socket.frames[-5:])
+
+
+async def test_a_whole_four_player_game_with_bots_reaches_every_seat_and_the_ledger(
+    anna, clara, frozen_clock, sockets
+):
+    history = StateHistory()
+    post_save.connect(history, sender=Game, weak=False)
+    try:
+        table = await database_sync_to_async(open_table)(anna, stake=50, seats=4)
+        for _ in range(3):
+            await database_sync_to_async(services.add_bot)(table.pk, anna, "easy")
+        anna_socket = await connected(sockets, table, anna)
+        spectator = await connected(sockets, table, clara)
+        frozen_clock.advance(services.START_DELAY + 0.01)
+        await database_sync_to_async(services.start)(table.pk)
+        watchers = [(0, anna_socket), (None, spectator)]
+        game = await play_over_sockets(table, {0: anna_socket}, watchers, frozen_clock,
+                                       random.Random(11))
+        for audience, socket in watchers:
+            for frame in socket.frames:
+                assert_no_leak(frame, audience, history)
+    finally:
+        post_save.disconnect(history, sender=Game)
+    assert game.status == Game.Status.FINISHED
+    bank = await database_sync_to_async(lambda: ledger.bank(game.pk).balance)()
+    assert bank == 0
+    assert any('data-phase="waiting"' in frame for frame in spectator.frames[-3:])
