@@ -61,39 +61,41 @@ def public_event(event: Event) -> Event:
 def describe(event: Event, names: Sequence[str]) -> str:
     """One line of the move log, e.g. "Anna transfers with 7♥ to Boris"."""
     kind = event["type"]
-    seat = names[event["seat"]] if "seat" in event else ""
-    late = " (out of time)" if event.get("auto") else ""
-    if kind == "round":
-        return (
-            f"Round {event['round']}: {names[event['attacker']]} attacks "
-            f"{names[event['defender']]}, at most {event['limit']} cards"
-        )
-    if kind == "lead":
-        return f"{seat} leads {_cards(event['cards'])}{late}"
-    if kind == "throw_in":
-        return f"{seat} throws in {_cards([event['card']])}"
-    if kind == "defend":
-        return f"{seat} beats {_cards([event['target']])} with {_cards([event['card']])}"
-    if kind == "transfer":
-        return f"{seat} transfers with {_cards([event['card']])} to {names[event['to']]}"
-    if kind == "take":
-        return f"{seat} takes{late}"
-    if kind == "pass":
-        return f"{seat} passes"
-    if kind == "pick_up":
-        return f"{seat} picks up {_cards(event['cards'])}"
-    if kind == "discard":
-        return f"Beaten: {_cards(event['cards'])} go to the discard pile"
+    if kind not in _LINES:
+        raise ValueError(f"unknown event type {kind!r}")
+    fields = dict(event)
+    for key in ("seat", "to", "attacker", "defender", "durak"):
+        if fields.get(key) is not None:
+            fields[key] = names[fields[key]]
+    for key in ("card", "target"):
+        if key in fields:
+            fields[key] = _cards([fields[key]])
+    for key in ("cards", "shown"):
+        if key in fields:
+            fields[key] = _cards(fields[key])
+    fields["late"] = " (out of time)" if event.get("auto") else ""
     if kind == "draw":
-        shown = f", including the trump card {_cards(event['shown'])}" if event["shown"] else ""
-        return f"{seat} draws {event['count']} card{'s' * (event['count'] > 1)}{shown}"
-    if kind == "finish":
-        return f"{seat} has no cards left and finishes"
-    if kind == "over":
-        if event["durak"] is None:
-            return "The game ends in a draw"
-        return f"The game is over: {names[event['durak']]} is the durak"
-    raise ValueError(f"unknown event type {kind!r}")
+        fields["s"] = "s" * (event["count"] > 1)
+        fields["shown"] = f", including the trump card {fields['shown']}" if event["shown"] else ""
+    if kind == "over" and event["durak"] is None:
+        return "The game ends in a draw"
+    return _LINES[kind].format(**fields)
+
+
+_LINES = {
+    "round": "Round {round}: {attacker} attacks {defender}, at most {limit} cards",
+    "lead": "{seat} leads {cards}{late}",
+    "throw_in": "{seat} throws in {card}",
+    "defend": "{seat} beats {target} with {card}",
+    "transfer": "{seat} transfers with {card} to {to}",
+    "take": "{seat} takes{late}",
+    "pass": "{seat} passes",
+    "pick_up": "{seat} picks up {cards}",
+    "discard": "Beaten: {cards} go to the discard pile",
+    "draw": "{seat} draws {count} card{s}{shown}",
+    "finish": "{seat} has no cards left and finishes",
+    "over": "The game is over: {durak} is the durak",
+}
 
 
 def _cards(texts: Sequence[str]) -> str:

@@ -135,3 +135,26 @@ def test_the_players_actions_in_the_events_replay_the_game():
             replayed.apply(*taken, event["at"])
     replayed.tick(now)
     assert replayed == game
+
+
+def test_every_kind_of_event_has_a_line_in_the_move_log():
+    names = ["Anna", "Boris"]
+    game = new(["6S 6H 8D", "6C 7S 9H"], "KH")
+    events = game.apply(0, Lead("6S"), 1.0)
+    events += game.apply(1, Transfer("6C"), 2.0)
+    events += game.apply(0, Defend("6H", "6S"), 3.0)
+    events += game.tick(40.0)
+    log = [describe(event, names) for event in events]
+    assert log == [
+        "Anna leads 6♠",
+        "Boris transfers with 6♣ to Anna",
+        "Anna beats 6♠ with 6♥",
+        "Anna takes (out of time)",
+        "Anna picks up 6♠ 6♣ 6♥",
+        "Boris draws 1 card, including the trump card K♥",
+        "Round 2: Boris attacks Anna, at most 4 cards",
+    ]
+    events = new(["6S", "7S"], trump="H").apply(0, Lead("6S"), 1.0)
+    assert describe(events[1], names) == "Anna has no cards left and finishes"
+    with pytest.raises(ValueError):
+        describe({"type": "shuffle"}, names)
