@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import connection
+
+from games import clock, scheduler, services
+from games.models import Game, Table
+from tests.games.conftest import Clock, open_table, start_when_due
+
+pytestmark = pytest.mark.usefixtures("ledger_audit")
+
+
+@pytest.fixture(autouse=True)
+def in_memory_layer(settings: Any) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+async def wait_for(condition: Any, seconds: float = 5.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if await database_sync_to_async(condition)():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the scheduler did not act in time")
+
+
+@database_sync_to_async
+def game_at_a_two_player_table(anna: Any, boris: Any, frozen_clock: Clock) -> Game:
+    table = open_table(anna, stake=10)
+    services.join(table.pk, boris)
+    return start_when_due(table, frozen_clock)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_scheduler_fires_a_deadline_that_fell_due_while_it_was_down(
+    anna, boris, frozen_clock
+):
+    game = await game_at_a_two_player_table(anna, boris, frozen_clock)
+    frozen_clock.advance(31.0)
+    runner = scheduler.Scheduler()
+    task = asyncio.create_task(runner.run())
+    try:
+        await wait_for(lambda: Game.objects.get(pk=game.pk).version > game.version)
+    finally:
+        runner.stop()
+        await asyncio.wait_for(task, 5)
+    assert await database_sync_to_async(
+        lambda: Game.objects.get(pk=game.pk).events.filter(data__auto=True).exists()
+    )()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_scheduler_starts_a_game_three_seconds_after_the_table_fills(
+    anna, boris, frozen_clock
+):
+    table = await database_sync_to_async(open_table)(anna, stake=0)
+    runner = scheduler.Scheduler()
+    task = asyncio.create_task(runner.run())
+    try:
+        await database_sync_to_async(services.join)(table.pk, boris)
+        await asyncio.sleep(0.3)
+        assert not await database_sync_to_async(Game.objects.exists)()
+        frozen_clock.advance(services.START_DELAY)
+        await wait_for(lambda: Table.objects.get(pk=table.pk).status == Table.Status.PLAYING)
+    finally:
+        runner.stop()
+        await asyncio.wait_for(task, 5)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_nothing_fires_before_it_is_due(anna, boris, frozen_clock):
+    game = await game_at_a_two_player_table(anna, boris, frozen_clock)
+    runner = scheduler.Scheduler()
+    task = asyncio.create_task(runner.run())
+    await asyncio.sleep(0.6)
+    runner.stop()
+    await asyncio.wait_for(task, 5)
+    assert (await database_sync_to_async(Game.objects.get)(pk=game.pk)).version == game.version
+
+
+def race(due_games: list[int], now: float, schedulers: int = 2) -> list[int]:
+    """Several schedulers tick the same due games at once; returns each game's fire count."""
+    fired = dict.fromkeys(due_games, 0)
+    lock = threading.Lock()
+    barrier = threading.Barrier(schedulers)
+
+    def sweep() -> None:
+        barrier.wait()
+        try:
+            for game_id in due_games:
+                if services.tick(game_id, now):
+                    with lock:
+                        fired[game_id] += 1
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=sweep) for _ in range(schedulers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [fired[game_id] for game_id in due_games]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_schedulers_racing_fire_each_deadline_once(frozen_clock):
+    from accounts.services import create_player
+
+    games = []
+    for index in range(6):
+        host = create_player(f"host{index}", "a-long-enough-password-42")
+        guest = create_player(f"guest{index}", "a-long-enough-password-42")
+        table = open_table(host, stake=10)
+        services.join(table.pk, guest)
+        games.append(start_when_due(table, frozen_clock))
+    now = frozen_clock.advance(31.0)
+    counts = race([game.pk for game in games], now)
+    assert counts == [1] * len(games)
+    for game in games:
+        game.refresh_from_db()
+        assert game.events.filter(data__auto=True).count() == 1
+        assert clock.to_seconds(game.deadline_at) > now
