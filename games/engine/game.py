@@ -156,20 +156,21 @@ class Game:
         game.finished, game.group_round, game.durak = [], 0, None
         game.in_game = [True] * players
         game.move_end = game.window_end = game.close_at = None
-        if game.talon:
-            if not all(game.hands):
-                raise ValueError("while the talon lasts every player needs a card")
-        else:
+        if not game.talon:
             for seat in range(players):
                 if not game.hands[seat]:
                     game._finish(seat, now, [])
-        if sum(game.in_game) < 2:
+        if sum(map(bool, game.hands)) < 2:
             raise ValueError("a game needs at least two players holding cards")
         if attacker is None:
             attacker = game._first_attacker()
-        elif not (0 <= attacker < players and game.in_game[attacker]):
+        elif not (0 <= attacker < players and game.hands[attacker]):
             raise ValueError(f"seat {attacker} cannot lead: it holds no cards")
         game._begin_round(attacker, now, [])
+        if not game.held:
+            raise ValueError(
+                f"seat {game.defender} cannot defend the first round: it holds no cards"
+            )
         return game
 
     def _first_attacker(self) -> int:

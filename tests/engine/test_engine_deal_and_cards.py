@@ -46,7 +46,7 @@ def test_r1_the_same_seed_gives_the_same_deal():
         (["6S", "7S"], "8S", "H"),  # the trump is the face-up card's suit
         (["6S", "7S"], "", None),  # no talon and no trump
         (["6S", "7S"], "", "X"),
-        (["", "7S"], "8S 9H", None),  # an empty hand while the talon lasts
+        (["", "7S"], "8S 9H", None),  # nobody to defend the first round
         (["", "7S"], "", "H"),  # only one player holds cards
     ],
 )
@@ -60,6 +60,16 @@ def test_r1_the_trump_card_of_an_end_game_in_a_hand_is_known_there():
     game = Game.start(deal, attacker=0)
     assert game.trump == "H" and game.view(1)["known"][0] == ["AH"]
     assert game.view(1)["trump_card"] == "AH"
+
+
+def test_r1_a_hand_may_be_empty_while_the_talon_lasts_it_fills_up_after_the_round():
+    game = new(["6S 9C", "7S", ""], "8D 9D TD JD QD AD 8C TC JC QC KC KH")
+    assert game.in_game == [True, True, True]
+    game.apply(0, Lead("6S"), 1.0)
+    game.apply(1, Defend("7S", "6S"), 2.0)
+    game.tick(10.0)
+    assert [len(hand) for hand in game.hands] == [6, 1, 6] and game.round == 2
+    assert (game.attacker, game.defender) == (1, 2) and game.known[1] == {Card.parse("KH")}
 
 
 def test_r2_transfers_and_next_players_skip_finished_seats():

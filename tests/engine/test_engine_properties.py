@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from engine_helpers import copy_of, state
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from games.engine import (
@@ -104,7 +104,11 @@ def check_legal_is_what_apply_accepts(game: Game, rng: random.Random, now: float
 
 
 def play_randomly(players: int, seed: int, rng: random.Random, check) -> Game:
-    game = Game.start(Deal.shuffled(players, seed))
+    return play_on(Game.start(Deal.shuffled(players, seed)), rng, check)
+
+
+def play_on(game: Game, rng: random.Random, check) -> Game:
+    players = game.players
     now = 0.0
     for _ in range(MOST_STEPS):
         if game.phase == "over":
@@ -169,3 +173,35 @@ def test_a_stored_game_plays_on_exactly_like_the_original(players, seed, rng):
                 assert copy.view(seat) == game.view(seat)
 
     play_randomly(players, seed, rng, check)
+
+
+@st.composite
+def end_games(draw):
+    """A deal from the middle of a game: short hands, a short talon or none, cards gone."""
+    players = draw(st.integers(2, 4))
+    deck = draw(st.permutations(CARDS))
+    sizes = [draw(st.integers(0, 8)) for _ in range(players)]
+    talon_size = draw(st.sampled_from([0, 0, 1, 2, 5]))
+    hands, rest = [], list(deck)
+    for size in sizes:
+        hands.append(rest[:size])
+        rest = rest[size:]
+    talon = rest[:talon_size]
+    trump = draw(st.sampled_from("SCDH"))
+    try:
+        return Game.start(Deal(hands, talon, trump=None if talon else trump))
+    except ValueError:
+        assume(False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(end_games(), st.integers(0, 2**32).map(random.Random))
+def test_end_games_play_out_keeping_every_card_and_hiding_hands(game, rng):
+    def check(game, rng, now):
+        check_cards(game)
+        check_views(game)
+
+    game = play_on(game, rng, check)
+    check_cards(game)
+    remaining = [seat for seat in range(game.players) if game.in_game[seat]]
+    assert remaining == ([] if game.durak is None else [game.durak])
