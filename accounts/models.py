@@ -16,6 +16,10 @@ class User(AbstractUser):
     show_balance = models.BooleanField(
         _("show my balance on my public profile"), default=False
     )
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, blank=True,
+        help_text=_("the language of the site for this player, remembered across devices"),
+    )
 
 
 class Account(models.Model):
