@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import matchmaking, rendering, services, snapshots
@@ -59,8 +60,11 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-def answer(request: HttpRequest, table_id: int, action: Callable[[], Any]) -> HttpResponse:
-    """Carry out a table action; htmx gets a notice fragment, a plain post a redirect."""
+def answer(
+    request: HttpRequest, table_id: int, action: Callable[[], Any], then: str = ""
+) -> HttpResponse:
+    """Carry out a table action; htmx gets a notice fragment (or goes on to `then`),
+    a plain post a redirect."""
     try:
         action()
     except services.GameError as refusal:
@@ -68,7 +72,10 @@ def answer(request: HttpRequest, table_id: int, action: Callable[[], Any]) -> Ht
             return HttpResponse(rendering.render_notice(str(refusal)), status=200)
         messages.error(request, str(refusal))
     if request.htmx:
-        return HttpResponse(rendering.render_notice("", level="info"))
+        response = HttpResponse(rendering.render_notice("", level="info"))
+        if then:
+            response["HX-Redirect"] = then
+        return response
     return redirect("table", pk=table_id)
 
 
@@ -76,7 +83,10 @@ def answer(request: HttpRequest, table_id: int, action: Callable[[], Any]) -> Ht
 @login_required
 def join(request: HttpRequest, pk: int) -> HttpResponse:
     invite = request.POST.get("invite", "")
-    return answer(request, pk, lambda: services.join(pk, request.user, invite_code=invite))
+    then = reverse("table", args=[pk]) if request.POST.get("then") == "table" else ""
+    return answer(
+        request, pk, lambda: services.join(pk, request.user, invite_code=invite), then=then
+    )
 
 
 @require_POST

@@ -26,7 +26,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage",
 ]
 PASSWORD = "plays-durak-in-tests"
-PLAYERS = ("anna", "boris", "carla", "dmitri", "elena")
+PLAYERS = ("anna", "boris", "carla", "dmitri", "elena", "fedor", "galina")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 

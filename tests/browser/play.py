@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import PASSWORD
@@ -29,6 +29,44 @@ def game_state(page: Page) -> dict[str, str]:
 
 def wait_for_game(page: Page, timeout: float = 15_000) -> None:
     page.wait_for_selector("#game[data-phase]:not([data-phase=waiting])", timeout=timeout)
+
+
+def open_table(page: Page, name: str, seats: int, bots: bool) -> str:
+    page.goto("/tables/new/")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=stake]", "10")
+    page.select_option("select[name=seats]", str(seats))
+    page.fill("input[name=move_time]", "15")
+    page.set_checked("input[name=bots_allowed]", bots)
+    page.click("main form button[type=submit]")
+    page.wait_for_url("**/tables/*/")
+    return page.url
+
+
+def sit_down(page: Page, table_url: str) -> None:
+    table_id = table_url.rstrip("/").rsplit("/", 1)[1]
+    row = page.locator(f'.table-row[data-table-id="{table_id}"]')
+    expect(row).to_be_visible()
+    row.locator('[data-action="join"]').click()
+    page.wait_for_url(table_url)
+    expect(page.locator("#game")).not_to_have_attribute("data-seat", "")
+
+
+def picture(page: Page) -> dict[str, object]:
+    return page.evaluate(
+        """() => { const g = document.getElementById('game');
+            if (g.dataset.phase === 'waiting') return {version: 'waiting'};
+            const seats = {};
+            document.querySelectorAll('#game .seat').forEach(
+                s => { seats[s.dataset.seat] = Number(s.dataset.cards); });
+            seats[g.dataset.seat] = document.querySelectorAll('#hand .hand-card').length;
+            return {
+                version: g.dataset.version, seats: seats,
+                pairs: [...document.querySelectorAll('#table .pair')].map(
+                    p => [p.dataset.attack, p.dataset.defence || null]),
+                trump: document.getElementById('trump').dataset.card,
+            }; }"""
+    )
 
 
 @dataclass
