@@ -98,22 +98,23 @@ def lead(k: Knowledge) -> Lead:
     room = min(k.limit, k.counts[k.defender])
     plain = [c for c in k.hand if c.suit != k.trump]
     pool = plain or list(k.hand)
+    defender_cards = k.may_hold(k.defender)
     best: tuple[float, int, list[Card]] | None = None
     for rank in sorted({c.rank for c in pool}):
         group = sorted((c for c in pool if c.rank == rank), key=PLACE.__getitem__)
         if rank > 11 and k.talon:
             group = group[:1]
         group = group[: max(room, 1)]
-        score = lead_score(k, group)
+        score = lead_score(k, group, defender_cards)
         if best is None or (score, rank) < best[:2]:
             best = (score, rank, group)
     assert best is not None
     return Lead(best[2])
 
 
-def lead_score(k: Knowledge, group: list[Card]) -> float:
+def lead_score(k: Knowledge, group: list[Card], defender_cards: set[Card]) -> float:
+    """Lower is better: cheap cards, several at once, none the defender can transfer or beat."""
     score = worth(group[0], k.trump) - 1.5 * (len(group) - 1)
-    defender_cards = k.may_hold(k.defender)
     if k.defender in known_rank_holders(k, group[0].rank):
         score += 3
     if not any(beats(c, target, k.trump) for c in defender_cards for target in group):
