@@ -12,6 +12,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from accounts import ledger
 from games import clock, movelog
 from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
 from games.engine import Game as EngineGame
@@ -249,10 +250,13 @@ def receipt(game: Game) -> dict[str, Any]:
     for place, members in sorted(groups.items()):
         places = range(place, place + len(members))
         share = sum(share_percent(p, count) for p in places)
+        rounded_down = game.bank * share // (100 * len(members))
         for member in members:
+            payout = member.payout or 0
             rows.append({
                 "player": member, "places": list(places), "share": share,
-                "each": share / len(members), "payout": member.payout or 0,
+                "each": share / len(members), "payout": payout,
+                "rounded_down": rounded_down, "leftover": payout - rounded_down,
             })
     return {"game": game, "rows": rows, "bank": game.bank}
 
@@ -274,6 +278,7 @@ def waiting_context(
         "starts_ms": int(clock.to_seconds(table.starts_at) * 1000) if table.starts_at else None,
         "now_ms": int(clock.now() * 1000),
         "last": receipt(last) if last is not None else None,
+        "balance": ledger.balance(seat.player) if seat is not None and seat.player else None,
         "durak": next(
             (p for p in last.players.all() if p.durak), None
         ) if last is not None else None,

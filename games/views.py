@@ -92,7 +92,7 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
-    return answer(request, pk, lambda: services.leave(pk, request.user))
+    return answer(request, pk, lambda: services.leave(pk, request.user), then=reverse("lobby"))
 
 
 @require_POST

@@ -84,7 +84,23 @@
     if (parseInt(match[1], 10) < current) event.preventDefault();
   });
 
-  socketElt.addEventListener("htmx:wsAfterMessage", function () { clearMode(); startTimers(); });
+  var shownVersion = version();
+  socketElt.addEventListener("htmx:wsAfterMessage", function () {
+    clearMode();
+    startTimers();
+    if (version() !== shownVersion) {
+      shownVersion = version();
+      var n = document.getElementById("notice");
+      if (n) n.textContent = "";
+    }
+    showBalance();
+  });
+
+  function showBalance() {
+    var now = document.getElementById("chips-now");
+    var shown = document.querySelector(".site-header .balance");
+    if (now && shown) shown.textContent = shown.textContent.replace(/\d[\d\s,.\u00a0]*/, now.dataset.chips + " ");
+  }
 
   socketElt.addEventListener("htmx:wsClose", function (event) {
     var code = event.detail.event.code;

@@ -18,6 +18,7 @@ from tests.browser.play import (
 )
 
 pytestmark = pytest.mark.browser
+STAKE = 10
 GAME_SECONDS = 180
 
 
@@ -78,5 +79,11 @@ def test_two_players_play_a_game_to_the_end_with_a_transfer_and_a_take(
         expect(page.locator("#game .results")).to_be_visible()
         expect(page.locator('[data-action="play-again"]')).to_be_enabled()
         expect(page.locator("#game .results a[href^='/games/']")).to_be_visible()
+    payout = anna_page.locator(".receipt tbody tr", has_text="anna").locator(".payout")
+    expect(anna_page.locator(".site-header .balance")).to_contain_text(
+        str(1000 - STAKE + int(payout.inner_text()))
+    )
     anna_page.screenshot(path=screenshots / "result-desktop.png", full_page=True)
+    anna_page.click('[data-action="play-again"]')
+    expect(anna_page.locator('[data-action="play-again"]')).to_have_count(0)
     boris_page.screenshot(path=screenshots / "result-phone.png", full_page=True)
