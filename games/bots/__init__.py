@@ -11,7 +11,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from .easy import Action, choose_easy
+from games.engine.actions import Action
+
+from .easy import choose_easy
 from .knowledge import read
 from .strong import Search, choose_strong
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
+from games.engine.actions import Action
+from games.engine.cards import beats
 
-from .knowledge import PLACE, Knowledge, beats, worth
-
-Action = Lead | ThrowIn | Defend | Transfer | Take | Pass
+from .knowledge import PLACE, Knowledge, worth
 
 BEATERS_TRIED = 4
 """How many of the cheapest beaters of each attack card the cover search tries."""

@@ -8,23 +8,16 @@ from functools import cached_property
 from typing import Any
 
 from games.engine import Card
+from games.engine.cards import CARDS
 
-DECK: tuple[Card, ...] = tuple(Card.parse(rank + suit) for rank in "6789TJQKA" for suit in "SCDH")
-PLACE: dict[Card, int] = {card: place for place, card in enumerate(DECK)}
+PLACE: dict[Card, int] = {card: place for place, card in enumerate(CARDS)}
 """A card's place in the deck: by rank, then suit S < C < D < H."""
-BY_CODE: dict[str, Card] = {str(card): card for card in DECK}
+BY_CODE: dict[str, Card] = {str(card): card for card in CARDS}
 
 
 def worth(card: Card, trump: str) -> int:
     """How much a card is worth keeping: by rank, and any trump above any other card."""
     return card.rank - 6 + (9 if card.suit == trump else 0)
-
-
-def beats(card: Card, target: Card, trump: str) -> bool:
-    """R5."""
-    if card.suit == target.suit:
-        return card.rank > target.rank
-    return card.suit == trump
 
 
 def cards(codes: Iterable[str]) -> list[Card]:
@@ -64,7 +57,7 @@ class Knowledge:
         seen = set(self.hand).union(self.discard, self.on_table, *self.known)
         if self.trump_card is not None and self.talon:
             seen.add(self.trump_card)
-        return frozenset(card for card in DECK if card not in seen)
+        return frozenset(card for card in CARDS if card not in seen)
 
     @property
     def on_table(self) -> list[Card]:
@@ -73,10 +66,6 @@ class Knowledge:
     @property
     def unbeaten(self) -> list[Card]:
         return [attack for attack, defence in self.table if defence is None]
-
-    @property
-    def table_ranks(self) -> set[int]:
-        return {card.rank for card in self.on_table}
 
     def hidden(self, seat: int) -> int:
         """How many cards of that seat's hand nobody but its owner knows."""
@@ -89,7 +78,7 @@ class Knowledge:
         return set(self.known[seat]) | (set(self.unseen) if self.hidden(seat) else set())
 
     def next_in_game(self, seat: int) -> int:
-        """R2: the next seat clockwise that still holds cards or could draw some."""
+        """R2: the next seat clockwise that has not finished."""
         for step in range(1, self.players + 1):
             other = (seat + step) % self.players
             if not any(other in group for group in self.finished):

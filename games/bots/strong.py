@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.engine import Defend, Lead
+from games.engine.actions import Action
 
-from .easy import Action, choose_easy
+from .easy import choose_easy
 from .knowledge import Knowledge, worth
 from .sampling import sample
 from .turns import easy_player, play_out, share

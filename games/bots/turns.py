@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from games.engine import Game, split_bank
+from games.engine.actions import Action
 
-from .easy import Action, choose_easy
+from .easy import choose_easy
 from .knowledge import read
 
 Policy = Callable[[Game, int], Action]
