@@ -116,7 +116,16 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
+                # redis-py 8 reads with a 5 s socket timeout by default, which breaks the
+                # layer's blocking 5 s BZPOPMIN: give reads more time than that.
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "max_connections": 1000,
+                        "socket_timeout": 15,
+                        "socket_connect_timeout": 5,
+                    }
+                ],
                 "capacity": 2000,
                 "expiry": 60,
                 "group_expiry": 7 * 24 * 3600,

@@ -1,0 +1,190 @@
+"""Scale-out for real: two Daphne processes and a scheduler on PostgreSQL and Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import websockets
+from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
+from django.db import connection
+
+from accounts.services import create_player
+from games import services
+from games.engine import Game as EngineGame
+from games.models import Game, Table
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+VERSION = re.compile(r'id="game"[^>]*data-version="(\d+)"')
+
+pytestmark = [pytest.mark.cluster, pytest.mark.django_db(transaction=True)]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def server_environment() -> dict[str, str]:
+    database = settings.DATABASES["default"]
+    url = (
+        f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/"
+        f"{database['NAME']}"
+    )
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "durak_site.settings",
+        "DJANGO_DEBUG": "1",
+        "DATABASE_URL": url,
+        "DURAK_EMBEDDED_SCHEDULER": "0",
+    }
+
+
+class Processes:
+    def __init__(self, logs: Path) -> None:
+        self.logs = logs
+        self.running: dict[str, subprocess.Popen[bytes]] = {}
+
+    def start(self, name: str, args: list[str]) -> subprocess.Popen[bytes]:
+        process = subprocess.Popen(
+            args, cwd=ROOT, env=server_environment(),
+            stdout=subprocess.DEVNULL, stderr=(self.logs / f"{name}.log").open("wb"),
+        )
+        self.running[name] = process
+        return process
+
+    def server(self, name: str) -> int:
+        port = free_port()
+        daphne = str(Path(sys.executable).with_name("daphne"))
+        self.start(name, [daphne, "-b", "127.0.0.1", "-p", str(port),
+                          "--websocket_timeout", "-1", "durak_site.asgi:application"])
+        wait_for_port(port)
+        return port
+
+    def scheduler(self, name: str) -> None:
+        self.start(name, [sys.executable, "manage.py", "run_scheduler"])
+
+    def kill(self, name: str) -> None:
+        process = self.running.pop(name)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+
+    def stop_all(self) -> None:
+        for name in list(self.running):
+            self.kill(name)
+
+
+def wait_for_port(port: int, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"no server on port {port}")
+
+
+@pytest.fixture
+def processes(tmp_path: Path) -> Iterator[Processes]:
+    running = Processes(tmp_path)
+    yield running
+    running.stop_all()
+    connection.close()
+
+
+def session_cookie(user: Any) -> str:
+    store = SessionStore()
+    store["_auth_user_id"] = str(user.pk)
+    store["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+    store["_auth_user_hash"] = user.get_session_auth_hash()
+    store.create()
+    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
+
+
+async def open_socket(port: int, table: Table, cookie: str) -> Any:
+    return await websockets.connect(
+        f"ws://127.0.0.1:{port}/ws/table/{table.pk}/",
+        additional_headers={"Cookie": cookie, "Origin": f"http://127.0.0.1:{port}"},
+    )
+
+
+async def frame_with_version(sock: Any, at_least: int, seconds: float = 20.0) -> int:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        frame = await asyncio.wait_for(sock.recv(), timeout=max(0.1, deadline - time.monotonic()))
+        match = VERSION.search(frame)
+        if match and int(match.group(1)) >= at_least:
+            return int(match.group(1))
+    raise AssertionError(f"no frame of version {at_least} or later")
+
+
+def the_game(table: Table) -> Game:
+    return Game.objects.get(table=table, status=Game.Status.RUNNING)
+
+
+async def in_thread(function: Any, *args: Any) -> Any:
+    """The ORM from a worker thread, whose connection is closed after use."""
+
+    def call() -> Any:
+        try:
+            return function(*args)
+        finally:
+            connection.close()
+
+    return await asyncio.get_running_loop().run_in_executor(None, call)
+
+
+def auto_moves(game: Game) -> int:
+    return game.events.filter(data__auto=True).count()
+
+
+def test_two_servers_and_a_scheduler_play_one_game_and_survive_kill_9(processes):
+    anna = create_player("anna", "a-long-enough-password-42")
+    boris = create_player("boris", "a-long-enough-password-42")
+    table = services.create_table(
+        anna, name="Cluster", stake=10, seats=2, move_time=10, bots_allowed=True, private=False
+    )
+    first, second = processes.server("first"), processes.server("second")
+    processes.scheduler("scheduler")
+    anna_cookie, boris_cookie = session_cookie(anna), session_cookie(boris)
+
+    async def scenario() -> None:
+        anna_socket = await open_socket(first, table, anna_cookie)
+        boris_socket = await open_socket(second, table, boris_cookie)
+        await in_thread(services.join, table.pk, boris)
+        await frame_with_version(boris_socket, 1)
+        game = await in_thread(the_game, table)
+        engine = EngineGame.from_dict(game.state)
+        lead_socket, other_socket = (
+            (anna_socket, boris_socket) if engine.attacker == 0 else (boris_socket, anna_socket)
+        )
+        card = str(min(engine.hands[engine.attacker], key=lambda c: (c.rank, c.suit)))
+        await lead_socket.send(f'{{"action": "lead", "card": "{card}", "version": {game.version}}}')
+        await frame_with_version(other_socket, game.version + 1)
+
+        processes.kill("scheduler")
+        processes.scheduler("scheduler again")
+        led = await in_thread(the_game, table)
+        await frame_with_version(lead_socket, led.version + 1, seconds=25)
+        assert await in_thread(auto_moves, led) == 1
+
+        processes.kill("first")
+        back = await open_socket(second, table, anna_cookie)
+        current = (await in_thread(the_game, table)).version
+        assert await frame_with_version(back, current) >= current
+        for sock in (back, boris_socket):
+            await sock.close()
+
+    asyncio.run(scenario())
