@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from games.engine import Card
+from games.engine import Card, Game
 from games.engine.cards import CARDS
 
 PLACE: dict[Card, int] = {card: place for place, card in enumerate(CARDS)}
@@ -48,7 +48,6 @@ class Knowledge:
     taken: bool
     passed: frozenset[int]
     finished: tuple[tuple[int, ...], ...]
-    waiting_for: str | None
 
     @cached_property
     def unseen(self) -> frozenset[Card]:
@@ -123,5 +122,35 @@ def read(view: Mapping[str, Any]) -> Knowledge:
         taken=bool(view["taken"]),
         passed=frozenset(int(s) for s in view["passed"]),
         finished=tuple(tuple(int(s) for s in group) for group in view["finished"]),
-        waiting_for=view["waiting_for"],
+    )
+
+
+def of_game(game: Game, seat: int) -> Knowledge:
+    """What ``read(game.view(seat))`` gives, taken from the game itself: for the playouts of a
+    search, whose games are made-up deals anyway, where the view's round trip through strings
+    would cost a third of the time."""
+    hands = game.hands
+    return Knowledge(
+        seat=seat,
+        players=game.players,
+        hand=tuple(hands[seat]),
+        counts=tuple(len(hand) for hand in hands),
+        known=tuple(
+            frozenset() if other == seat else frozenset(known)
+            for other, known in enumerate(game.known)
+        ),
+        table=tuple(game.table),
+        discard=tuple(game.discarded),
+        trump=game.trump,
+        trump_card=game.trump_card,
+        talon=len(game.talon),
+        set_aside=game.set_aside,
+        round=game.round,
+        phase=game.phase,
+        attacker=game.attacker,
+        defender=game.defender,
+        limit=game.limit,
+        taken=game.taken,
+        passed=frozenset(game.passed),
+        finished=tuple(tuple(group) for group in game.finished),
     )

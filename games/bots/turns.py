@@ -8,7 +8,7 @@ from games.engine import Game, split_bank
 from games.engine.actions import Action
 
 from .easy import choose_easy
-from .knowledge import read
+from .knowledge import of_game
 
 Policy = Callable[[Game, int], Action]
 """A player: the action that seat takes in this game now (chosen from its view)."""
@@ -18,7 +18,8 @@ STEP = 0.001
 
 
 def easy_player(game: Game, seat: int) -> Action:
-    return choose_easy(read(game.view(seat)), game.legal_actions(seat))
+    """The easy bot at that seat, knowing what the seat's view shows."""
+    return choose_easy(of_game(game, seat), game.legal_actions(seat))
 
 
 def to_act(game: Game) -> int | None:

@@ -48,7 +48,7 @@ def state_of(k: Knowledge, world: World, rules: Rules) -> dict[str, Any]:
         "finished": [list(group) for group in k.finished],
         "group_round": group_round(k),
         "durak": None,
-        "timers": timers(k.waiting_for, rules),
+        "timers": timers(k.phase, rules),
     }
 
 
@@ -65,12 +65,11 @@ def group_round(k: Knowledge) -> int:
     return 0
 
 
-def timers(waiting_for: str | None, rules: Rules) -> list[float | None]:
-    """``[move_end, window_end, close_at]`` as if the deadline the view names had just begun."""
-    if waiting_for in ("lead", "defence"):
+def timers(phase: str, rules: Rules) -> list[float | None]:
+    """``[move_end, window_end, close_at]`` as if the phase had just begun. A view tells how
+    long is left of them only to the screen's countdown; in a playout nobody waits anyway."""
+    if phase in ("lead", "defend"):
         return [rules.move_time, None, None]
-    if waiting_for == "window":
+    if phase == "closing":
         return [None, rules.throw_in_window, None]
-    if waiting_for == "close":
-        return [None, rules.throw_in_window, rules.close_delay]
     return [None, None, None]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.bots.knowledge import read
+from games.bots.knowledge import of_game, read
 from games.bots.sampling import World
 from games.bots.world import game_of
 from tests.bots.positions import random_positions
@@ -33,3 +33,9 @@ def test_the_true_deal_rebuilds_the_game_as_it_is_but_for_what_no_view_shows() -
             assert (rebuilt.deadline is None) == (game.deadline is None)
             checked += 1
     assert checked > 1000
+
+
+def test_playouts_know_from_the_game_exactly_what_the_seat_reads_in_its_view() -> None:
+    for seed in range(12):
+        for game, seat in random_positions(seed, 2 + seed % 3):
+            assert of_game(game, seat) == read(game.view(seat))
