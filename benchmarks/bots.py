@@ -1,6 +1,7 @@
 """Bot strength: match win rates with 95% confidence intervals (Wilson), seats rotated.
 
-    python benchmarks/bots.py [--games N] [--strong-games N] [--budget SECONDS] [--workers N]
+    python benchmarks/bots.py [--games N] [--strong-games N] [--budget SECONDS] [--playouts N]
+                              [--workers N] [--only easy|strong]
 
 Each pairing seats one bot of the first level ("the hero") against the other level at every
 other seat; game i deals ``Deal.shuffled(players, i)`` and puts the hero at seat i mod players.
@@ -57,13 +58,26 @@ class Tally:
         self.slowest = max(self.slowest, other.slowest)
 
 
-def bot(level: str, rng: random.Random, budget: float, tally: Tally | None) -> Player:
+@dataclass(frozen=True)
+class Config:
+    budget: float
+    playouts: int | None
+
+
+def bot(level: str, rng: random.Random, config: Config, tally: Tally | None) -> Player:
     def player(game: Game, seat: int) -> Action:
         legal = game.legal_actions(seat)
         if level == "random":
             return rng.choice(legal)
         started = time.perf_counter()
-        action = choose(game.view(seat), legal, rng, level, budget=budget)  # type: ignore[arg-type]
+        action = choose(
+            game.view(seat),
+            legal,
+            rng,
+            level,  # type: ignore[arg-type]
+            budget=config.budget,
+            playouts=config.playouts,
+        )
         if tally is not None:
             spent = time.perf_counter() - started
             tally.decisions += 1
@@ -84,14 +98,14 @@ def place_of(game: Game, seat: int) -> float:
     return float(game.players)
 
 
-def play(pairing: Pairing, number: int, budget: float) -> Tally:
+def play(pairing: Pairing, number: int, config: Config) -> Tally:
     tally = Tally()
     rng = random.Random(number)
     hero = number % pairing.players
     players = [
-        bot(pairing.hero, rng, budget, tally)
+        bot(pairing.hero, rng, config, tally)
         if seat == hero
-        else bot(pairing.rival, rng, budget, None)
+        else bot(pairing.rival, rng, config, None)
         for seat in range(pairing.players)
     ]
     game = Game.start(Deal.shuffled(pairing.players, number))
@@ -106,10 +120,10 @@ def play(pairing: Pairing, number: int, budget: float) -> Tally:
     return tally
 
 
-def play_many(pairing: Pairing, first: int, count: int, budget: float) -> Tally:
+def play_many(pairing: Pairing, first: int, count: int, config: Config) -> Tally:
     total = Tally()
     for number in range(first, first + count):
-        total.add(play(pairing, number, budget))
+        total.add(play(pairing, number, config))
     return total
 
 
@@ -122,13 +136,13 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-def run(pairing: Pairing, budget: float, workers: int) -> Tally:
+def run(pairing: Pairing, config: Config, workers: int) -> Tally:
     chunk = max(1, pairing.games // (workers * 4))
     starts = range(0, pairing.games, chunk)
     total = Tally()
     with ProcessPoolExecutor(workers) as pool:
         futures = [
-            pool.submit(play_many, pairing, s, min(chunk, pairing.games - s), budget)
+            pool.submit(play_many, pairing, s, min(chunk, pairing.games - s), config)
             for s in starts
         ]
         for future in futures:
@@ -162,6 +176,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="games per easy pairing")
     parser.add_argument("--strong-games", type=int, default=500, help="games per strong pairing")
     parser.add_argument("--budget", type=float, default=0.05, help="strong seconds a decision")
+    parser.add_argument(
+        "--playouts", type=int, help="strong: deals a decision (the budget stays a cap)"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", choices=("easy", "strong"), help="run only one hero level")
     args = parser.parse_args()
@@ -171,12 +188,14 @@ def main() -> None:
         Pairing("strong", "easy", 2, args.strong_games),
         Pairing("strong", "easy", 3, args.strong_games),
     ]
-    print(f"strong budget {1000 * args.budget:.0f} ms a decision, {args.workers} workers")
+    config = Config(args.budget, args.playouts)
+    deals = "" if args.playouts is None else f", {args.playouts} deals"
+    print(f"strong: budget {1000 * args.budget:.0f} ms a decision{deals}; {args.workers} workers")
     for pairing in pairings:
         if args.only and pairing.hero != args.only:
             continue
         started = time.perf_counter()
-        tally = run(pairing, args.budget, args.workers)
+        tally = run(pairing, config, args.workers)
         print(report(pairing, tally, time.perf_counter() - started), flush=True)
 
 
