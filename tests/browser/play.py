@@ -12,6 +12,7 @@ from tests.browser.conftest import PASSWORD
 
 def sign_in(browser: Browser, server: str, name: str, viewport: dict[str, int]) -> Page:
     context = browser.new_context(viewport=viewport, base_url=server)
+    context.set_default_timeout(5_000)
     page = context.new_page()
     page.goto("/accounts/login/")
     page.fill("input[name=username]", name)
@@ -76,13 +77,21 @@ class Player:
     page: Page
     wants: set[str] = field(default_factory=set)
     done: list[str] = field(default_factory=list)
+    headlines: list[str] = field(default_factory=list)
 
     def enabled(self, action: str) -> bool:
         button = self.page.locator(f'#game button[data-action="{action}"]:not([disabled])')
         return button.count() > 0
 
     def act(self) -> str | None:
-        """Make one legal move if there is one; returns what was done."""
+        """Make one legal move if there is one; returns what was done. A button that the
+        game disables between looking and pressing counts as nothing done."""
+        try:
+            return self.try_move()
+        except PlaywrightTimeout:
+            return None
+
+    def try_move(self) -> str | None:
         page = self.page
         state = game_state(page)
         if state["phase"] in ("waiting", "over"):
@@ -111,6 +120,8 @@ class Player:
         done = self.settle(state, action)
         if done is not None and action in self.wants:
             self.wants.discard(action)
+        if done == "transfer":
+            self.headlines.append(self.page.inner_text("#headline"))
         return done
 
     def settle(self, before: dict[str, str], action: str) -> str | None:

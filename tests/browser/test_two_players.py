@@ -47,7 +47,18 @@ def countdown_follows_r10(page: Page) -> bool:
     return bool(seen["shown"])
 
 
-def test_two_players_play_a_game_to_the_end_with_a_transfer_and_a_take(
+def refused_move_shows_its_reason(page: Page) -> None:
+    page.evaluate(
+        """() => { const form = document.getElementById('move-form');
+            form.elements.action.value = 'defend'; form.elements.card.value = 'AS';
+            form.elements.target.value = '6S';
+            form.elements.version.value = document.getElementById('game').dataset.version;
+            htmx.trigger(form, 'submit'); }"""
+    )
+    expect(page.locator("#notice.error")).not_to_be_empty()
+
+
+def test_two_players_finish_a_game_with_a_transfer_and_a_take_and_the_countdown_follows_r10(
     chromium: Browser, server: str, screenshots: Path
 ) -> None:
     anna_page = sign_in(chromium, server, "anna", DESKTOP)
@@ -56,24 +67,36 @@ def test_two_players_play_a_game_to_the_end_with_a_transfer_and_a_take(
     sit_down(boris_page, table_url)
     wait_for_game(anna_page)
     wait_for_game(boris_page)
+    refused_move_shows_its_reason(anna_page)
+    boris_tab = boris_page.context.new_page()
+    boris_tab.goto(table_url)
+    wait_for_game(boris_tab)
     anna = Player(anna_page, wants={"transfer", "take"})
-    boris = Player(boris_page, wants={"transfer", "take"})
+    wants = {"transfer", "take"}
+    borises = [Player(boris_page, wants=wants), Player(boris_tab, wants=wants)]
+    turn = 0
     saw_closing = False
     shot = False
     deadline = time.monotonic() + GAME_SECONDS
     while game_state(anna_page)["phase"] != "waiting":
         assert time.monotonic() < deadline, "the game did not end in time"
         same_table(anna_page, boris_page)
+        same_table(boris_page, boris_tab)
         for page in (anna_page, boris_page):
             saw_closing = countdown_follows_r10(page) or saw_closing
         if not shot and anna_page.locator("#table .pair").count() >= 2:
             anna_page.screenshot(path=screenshots / "table-desktop.png", full_page=True)
             boris_page.screenshot(path=screenshots / "table-phone-two-players.png", full_page=True)
             shot = True
+        turn += 1
+        boris = borises[turn % 2]
         if not (anna.act() or boris.act()):
             time.sleep(0.2)
-    made = anna.done + boris.done
+    made = anna.done + borises[0].done + borises[1].done
     assert "transfer" in made and "take" in made
+    assert borises[0].done and borises[1].done, "both of Boris's tabs made moves"
+    headlines = anna.headlines + borises[0].headlines + borises[1].headlines
+    assert any(name in line for line in headlines for name in ("anna", "boris")), headlines
     assert saw_closing
     for page in (anna_page, boris_page):
         expect(page.locator("#game .results")).to_be_visible()
