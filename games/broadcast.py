@@ -35,14 +35,27 @@ def seat_group(table_id: int, position: int) -> str:
     return f"table-{table_id}-seat-{position}"
 
 
-def send(group: str, message: dict[str, Any]) -> None:
+Message = tuple[str, dict[str, Any]]
+
+
+def send_all(messages: list[Message]) -> None:
+    """Deliver messages to their groups, in order, in one trip to the event loop."""
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not messages:
         return
-    try:
-        async_to_sync(layer.group_send)(group, message)
-    except Exception:
-        logger.exception("could not send to group %s", group)
+
+    async def deliver() -> None:
+        for group, message in messages:
+            try:
+                await layer.group_send(group, message)
+            except Exception:
+                logger.exception("could not send to group %s", group)
+
+    async_to_sync(deliver)()
+
+
+def send(group: str, message: dict[str, Any]) -> None:
+    send_all([(group, message)])
 
 
 def wake_scheduler() -> None:
@@ -81,18 +94,19 @@ def game_changed(loaded: Loaded) -> None:
             )
         return html + rendering.render_log_append(loaded.events, seats, audience)
 
-    send(public_group(table.pk), {
+    outbox: list[Message] = [(public_group(table.pk), {
         "type": "table.html", "html": in_every_language(lambda: render_for(None)),
         "version": row.version,
-    })
+    })]
     for seat in loaded.seats:
         if seat.is_bot:
             continue
         with translation.override(seat_language(seat)):
             html = render_for(seat.position)
-        send(seat_group(table.pk, seat.position), {
+        outbox.append((seat_group(table.pk, seat.position), {
             "type": "table.html", "html": {"*": html}, "version": row.version,
-        })
+        }))
+    send_all(outbox)
 
 
 def table_changed(table_id: int) -> None:
@@ -101,25 +115,28 @@ def table_changed(table_id: int) -> None:
     if table is None:
         return
     seats = list(table.seat_set.select_related("player").order_by("position"))
-    send(LOBBY_GROUP, {
-        "type": "lobby.html",
-        "html": in_every_language(lambda: rendering.render_lobby_row(table, seats)),
-    })
+    outbox: list[Message] = []
+    if not table.private:
+        outbox.append((LOBBY_GROUP, {
+            "type": "lobby.html",
+            "html": in_every_language(lambda: rendering.render_lobby_row(table, seats)),
+        }))
     seating = {str(s.player_id): s.position for s in seats if s.player_id is not None}
     message: dict[str, Any] = {"type": "table.seating", "seating": seating}
-    if table.status == Table.Status.PLAYING:
-        send(public_group(table_id), message)
-        return
-    message["html"] = in_every_language(lambda: rendering.render_waiting(table, None, seats))
-    send(public_group(table_id), message)
-    for seat in seats:
-        if seat.player_id is None:
-            continue
-        with translation.override(seat_language(seat)):
-            html = rendering.render_waiting(table, seat, seats)
-        send(seat_group(table_id, seat.position), {
-            "type": "table.html", "html": {"*": html}, "version": None,
-        })
+    outbox.append((public_group(table_id), message))
+    if table.status != Table.Status.PLAYING:
+        message["html"] = in_every_language(
+            lambda: rendering.render_waiting(table, None, seats)
+        )
+        for seat in seats:
+            if seat.player_id is None:
+                continue
+            with translation.override(seat_language(seat)):
+                html = rendering.render_waiting(table, seat, seats)
+            outbox.append((seat_group(table_id, seat.position), {
+                "type": "table.html", "html": {"*": html}, "version": None,
+            }))
+    send_all(outbox)
 
 
 def unseated(table_id: int, user_id: int, reason: str) -> None:

@@ -2,14 +2,15 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
+from django.test import Client
 
 from accounts.services import create_player
 
 pytestmark = pytest.mark.django_db
 
 
-def test_russian_is_the_default_language(client):
-    page = client.get("/")
+def test_russian_is_the_default_language():
+    page = Client().get("/")
     assert '<html lang="ru">' in page.content.decode()
 
 

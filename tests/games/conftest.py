@@ -4,11 +4,19 @@ from collections.abc import Iterator
 
 import pytest
 import time_machine
+from django.utils import translation
 
 from accounts.models import User
 from accounts.services import create_player
 from games import clock, services
 from games.models import Game, Table
+
+
+@pytest.fixture(autouse=True)
+def in_english() -> Iterator[None]:
+    """The tests read the English messages; the Russian ones are checked by the catalogue."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

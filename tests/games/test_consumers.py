@@ -47,6 +47,7 @@ class Socket:
         self.communicator = WebsocketCommunicator(TableConsumer.as_asgi(), path)
         self.communicator.scope["user"] = user
         self.communicator.scope["url_route"] = {"kwargs": {"table_id": table.pk}}
+        self.communicator.scope["cookies"] = {"django_language": "en"}
         self.frames: list[str] = []
 
     async def connect(self) -> tuple[bool, int | None]:
