@@ -139,6 +139,13 @@ def table_changed(table_id: int) -> None:
     send_all(outbox)
 
 
+def presence_changed(table_id: int, position: int, online: bool) -> None:
+    send(public_group(table_id), {
+        "type": "table.presence",
+        "html": in_every_language(lambda: rendering.render_presence(position, online)),
+    })
+
+
 def unseated(table_id: int, user_id: int, reason: str) -> None:
     send(public_group(table_id), {
         "type": "table.notice", "user_id": user_id, "html": rendering.render_notice(reason),

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games import broadcast, rendering, scheduler, services, snapshots
+from games import broadcast, presence, rendering, scheduler, services, snapshots
 from games.protocol import Command, ProtocolError, parse
 
 RATE_LIMIT = 100
@@ -42,16 +42,34 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=4403)
             return
         self.seat = access.seat
+        self.reported_at = float("-inf")
         await self.accept()
         await self.channel_layer.group_add(broadcast.public_group(self.table_id), self.channel_name)
         if self.seat is not None:
             await self.join_seat_group(self.seat)
         await self.send_snapshot()
+        await self.report_in()
         scheduler.ensure_embedded()
+
+    async def report_in(self) -> None:
+        """Tell the table this player is here, at most every few seconds."""
+        now = time.monotonic()
+        if self.seat is None or now - self.reported_at < presence.REPORT_EVERY.total_seconds():
+            return
+        self.reported_at = now
+        back = await database_sync_to_async(presence.report_in)(self.table_id, self.user.pk)
+        if back is not None:
+            await database_sync_to_async(broadcast.presence_changed)(self.table_id, back, True)
 
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "table_id"):
             return
+        if self.seat is not None:
+            gone = await database_sync_to_async(presence.leave)(self.table_id, self.user.pk)
+            if gone is not None:
+                await database_sync_to_async(broadcast.presence_changed)(
+                    self.table_id, gone, False
+                )
         await self.channel_layer.group_discard(
             broadcast.public_group(self.table_id), self.channel_name
         )
@@ -84,9 +102,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             except ProtocolError as problem:
                 await self.notice(str(problem))
                 return
+            if command.action == "ping":
+                await self.report_in()
+                return
             if self.seat is None or self.user is None or not self.user.is_authenticated:
                 await self.notice(_("You are watching this table: only its players can move."))
                 return
+            await self.report_in()
             await self.carry_out(command)
 
     async def carry_out(self, command: Command) -> None:
@@ -132,6 +154,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         if "html" in event and self.seat is None:
             await self.table_html(event)
+
+    async def table_presence(self, event: dict[str, Any]) -> None:
+        html = event["html"]
+        await self.send(text_data=html.get(self.language) or next(iter(html.values())))
 
     async def table_notice(self, event: dict[str, Any]) -> None:
         if event.get("user_id") == getattr(self.user, "pk", None):

@@ -91,6 +91,7 @@ class Seat(models.Model):
     left = models.BooleanField(_("left the running game"), default=False)
     timeouts = models.PositiveSmallIntegerField(_("move timeouts in a row"), default=0)
     ready = models.BooleanField(_("ready for the next game"), default=False)
+    last_seen = models.DateTimeField(_("last seen at the table"), null=True, blank=True)
 
     class Meta:
         ordering = ["table", "position"]

@@ -17,7 +17,7 @@ from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
 MAX_MESSAGE_BYTES = 2048
 CARD_ACTIONS = ("lead", "throw-in", "defend", "transfer")
 PLAIN_ACTIONS = ("take", "pass")
-TABLE_ACTIONS = ("play-again",)
+TABLE_ACTIONS = ("play-again", "ping")
 ACTIONS = CARD_ACTIONS + PLAIN_ACTIONS + TABLE_ACTIONS
 
 

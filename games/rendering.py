@@ -293,3 +293,9 @@ def render_lobby_row(table: Table, seats: Sequence[Seat]) -> str:
     return render_to_string(
         "games/fragments/lobby_row.html", {"table": table, "taken": len(seats), "oob": True}
     )
+
+
+def render_presence(position: int, online: bool) -> str:
+    return render_to_string(
+        "games/fragments/presence.html", {"position": position, "online": online, "oob": True}
+    )

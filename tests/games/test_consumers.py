@@ -88,6 +88,7 @@ async def connected(sockets: list[Socket], table: Table, user: Any, invite: str 
     assert ok
     sockets.append(socket)
     await socket.next()
+    await socket.drain()
     return socket
 
 
@@ -338,3 +339,20 @@ async def test_a_whole_four_player_game_with_bots_reaches_every_seat_and_the_led
     bank = await database_sync_to_async(lambda: ledger.bank(game.pk).balance)()
     assert bank == 0
     assert any('data-phase="waiting"' in frame for frame in spectator.frames[-3:])
+
+
+async def test_the_table_sees_a_player_come_and_go(anna, boris, frozen_clock, sockets):
+    table = await two_player_table(anna, boris, frozen_clock)
+    positions = await database_sync_to_async(
+        lambda: {s.player_id: s.position for s in table.seat_set.all()}
+    )()
+    anna_socket = await connected(sockets, table, anna)
+    boris_socket = await connected(sockets, table, boris)
+    came = await anna_socket.next()
+    assert f'id="presence-{positions[boris.pk]}"' in came and "online" in came
+    await boris_socket.send(action="ping")
+    assert await boris_socket.communicator.receive_nothing(timeout=0.2)
+    await boris_socket.close()
+    sockets.remove(boris_socket)
+    went = await anna_socket.next()
+    assert f'id="presence-{positions[boris.pk]}"' in went and "offline" in went
