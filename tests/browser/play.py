@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import PASSWORD
 
 
 def sign_in(browser: Browser, server: str, name: str, viewport: dict[str, int]) -> Page:
-    context = browser.new_context(viewport=viewport, base_url=server)
+    context = browser.new_context(viewport=viewport, base_url=server, locale="ru-RU")
     context.set_default_timeout(5_000)
     page = context.new_page()
     page.goto("/accounts/login/")
@@ -78,6 +78,7 @@ class Player:
     wants: set[str] = field(default_factory=set)
     done: list[str] = field(default_factory=list)
     headlines: list[str] = field(default_factory=list)
+    keyboard: bool = False
 
     def enabled(self, action: str) -> bool:
         button = self.page.locator(f'#game button[data-action="{action}"]:not([disabled])')
@@ -103,15 +104,22 @@ class Player:
         if playable.count():
             card = playable.first
             targets = (card.get_attribute("data-targets") or "").split()
-            card.click()
+            self.press_button(card)
             if card.get_attribute("data-action") == "defend" and len(targets) > 1:
-                page.click(f'#table .attack-card[data-target="{targets[0]}"]')
+                self.press_button(page.locator(f'#table .attack-card[data-target="{targets[0]}"]'))
             return self.settle(state, "card")
         if self.enabled("take"):
             return self.press("take", state)
         if self.enabled("pass"):
             return self.press("pass", state)
         return None
+
+    def press_button(self, button: Locator) -> None:
+        if self.keyboard:
+            button.focus()
+            self.page.keyboard.press("Enter")
+        else:
+            button.click()
 
     def press(self, action: str, state: dict[str, str]) -> str | None:
         self.page.click(f'#game button[data-action="{action}"]')

@@ -23,6 +23,7 @@ def test_the_lobby_shows_new_tables_and_seats_live_and_lets_people_join_watch_an
     expect(row).to_have_attribute("data-taken", "1")
     host.locator('#game [data-action="add-bot"]').first.click()
     expect(row).to_have_attribute("data-taken", "2")
+    host.screenshot(path=screenshots / "waiting-phone.png", full_page=True)
     watcher.screenshot(path=screenshots / "lobby-desktop.png", full_page=True)
 
     row.locator('[data-action="join"]').click()

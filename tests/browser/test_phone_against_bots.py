@@ -42,8 +42,10 @@ def test_a_player_on_a_phone_finishes_a_four_player_game_against_three_bots(
     wait_for_game(page)
     expect(page.locator("#game .seat")).to_have_count(3)
     expect(page.locator("#game .seat .mark.bot")).to_have_count(3)
+    first_card = page.locator("#hand .hand-card").first
+    expect(first_card).to_have_attribute("aria-label", re.compile(r"\S \S"))
     expect(page.locator("#trump")).to_have_attribute("data-card", re.compile(r"^[6-9TJQKA][SCDH]$"))
-    carla = Player(page)
+    carla = Player(page, keyboard=True)
     reloaded = shot = saw_thinking = False
     deadline = time.monotonic() + GAME_SECONDS
     while game_state(page)["phase"] != "waiting":
