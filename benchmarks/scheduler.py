@@ -1,0 +1,99 @@
+"""How late deadlines fire: bot-only tables play for a while under the real scheduler.
+
+Run: .venv/bin/python benchmarks/scheduler.py [--tables 20] [--seconds 30]
+Uses a fresh SQLite file (or DATABASE_URL) and the in-memory channel layer unless
+REDIS_URL is set. Prints the lateness of every fired deadline: p50, p99, max.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def configure() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "durak_site.settings_tests")
+    if not os.environ.get("DATABASE_URL"):
+        os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+
+
+def seat_bot_tables(count: int) -> None:
+    """Tables of one autopiloted person and three bots: every move is a scheduled one."""
+    from accounts.services import create_player
+    from games import services
+    from games.models import Seat
+
+    for index in range(count):
+        host = create_player(f"host{index}", "a-long-enough-password-42")
+        table = services.create_table(
+            host, name=f"Bench {index}", stake=10, seats=4, move_time=30,
+            bots_allowed=True, private=False,
+        )
+        for _ in range(3):
+            services.add_bot(table.pk, host, "easy")
+        Seat.objects.filter(player=host).update(left=True)
+
+
+async def measure(seconds: float) -> list[float]:
+    from games import clock, scheduler, services
+    from games.models import Game
+
+    lateness: list[float] = []
+    original = services.tick
+
+    def timed_tick(game_id: int, now: float | None = None) -> bool:
+        due = Game.objects.filter(pk=game_id).values_list("deadline_at", flat=True).first()
+        fired = original(game_id, now)
+        if fired and due is not None:
+            lateness.append(clock.now() - clock.to_seconds(due))
+        return fired
+
+    services.tick = timed_tick
+    runner = scheduler.Scheduler()
+    task = asyncio.create_task(runner.run())
+    await asyncio.sleep(seconds)
+    runner.stop()
+    await task
+    return lateness
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    options = parser.parse_args()
+    configure()
+    seat_bot_tables(options.tables)
+    started = time.perf_counter()
+    lateness = asyncio.run(measure(options.seconds))
+    elapsed = time.perf_counter() - started
+    if not lateness:
+        print("no deadline fired")
+        return
+    ms = [value * 1000 for value in lateness]
+    print(f"{options.tables} tables of 4 bots, {elapsed:.0f} s: {len(ms)} deadlines fired "
+          f"({len(ms) / elapsed:.1f}/s)")
+    print(f"lateness ms: p50 {statistics.median(ms):.1f}  p90 {percentile(ms, 0.9):.1f}  "
+          f"p99 {percentile(ms, 0.99):.1f}  max {max(ms):.1f}")
+
+
+if __name__ == "__main__":
+    main()
