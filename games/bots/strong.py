@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.engine import Defend, Lead
+from games.engine import Card, Defend, Lead
 from games.engine.actions import Action
 
 from .easy import choose_easy
@@ -70,18 +70,23 @@ def best(candidates: list[Action], totals: list[float], runs: list[int]) -> Acti
 
 
 def shortlist(k: Knowledge, legal: Sequence[Action], fallback: Action) -> list[Action]:
-    """The actions worth searching, the easy bot's choice first: for each attack card only the
-    cheapest beater of its suit and the cheapest trump, and leads of all cards of a rank."""
+    """The actions worth searching, the easy bot's choice first. Of the beaters of an attack card
+    only the cheapest of its suit and the cheapest trump; while the talon lasts, of the single
+    leads only the lowest card of each suit; and leads of all cards of a rank."""
     chosen: list[Action] = [fallback]
-    cheapest: dict[tuple[str, bool], Defend] = {}
+    cheapest: dict[tuple[str, str], Defend | Lead] = {}
     for action in legal:
         if isinstance(action, Defend):
-            key = (action.target.code, action.card.suit == k.trump)
-            known = cheapest.get(key)
-            if known is None or worth(action.card, k.trump) < worth(known.card, k.trump):
-                cheapest[key] = action
-        elif action not in chosen:
-            chosen.append(action)
+            key = (str(action.target), "trump" if action.card.suit == k.trump else "suit")
+        elif isinstance(action, Lead) and k.talon:
+            key = ("lead", action.cards[0].suit)
+        else:
+            if action not in chosen:
+                chosen.append(action)
+            continue
+        known = cheapest.get(key)
+        if known is None or worth(card_of(action), k.trump) < worth(card_of(known), k.trump):
+            cheapest[key] = action
     chosen += [a for a in cheapest.values() if a not in chosen]
     if any(isinstance(a, Lead) for a in legal):
         room = min(k.limit, k.counts[k.defender])
@@ -90,3 +95,7 @@ def shortlist(k: Knowledge, legal: Sequence[Action], fallback: Action) -> list[A
             if len(group.cards) > 1 and group not in chosen:
                 chosen.append(group)
     return chosen[:MOST_CANDIDATES]
+
+
+def card_of(action: Defend | Lead) -> Card:
+    return action.card if isinstance(action, Defend) else action.cards[0]
