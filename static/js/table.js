@@ -94,6 +94,8 @@
       if (n) n.textContent = "";
     }
     showBalance();
+    var log = document.getElementById("log");
+    if (log) log.scrollTop = log.scrollHeight;
   });
 
   function showBalance() {
