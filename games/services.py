@@ -530,3 +530,16 @@ def act_at_table(table_id: int, player: User, command: Command) -> Game:
     if game_id is None:
         raise StaleCommand(_("No game is running at this table."))
     return act(game_id, player, command, command.version)
+
+
+def close_table(table_id: int) -> None:
+    """An admin closes a table: its seats empty and it leaves the lobby."""
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.status == Table.Status.PLAYING:
+            raise GameError(_("A game is running at this table: stop it first."))
+        table.status = Table.Status.CLOSED
+        table.starts_at = None
+        table.save(update_fields=["status", "starts_at"])
+        Seat.objects.filter(table=table).delete()
+    broadcast.table_changed(table_id)
