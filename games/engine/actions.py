@@ -76,10 +76,11 @@ class Pass:
 
 Action = Lead | ThrowIn | Defend | Transfer | Take | Pass
 
-LEADS = {card: Lead(card) for card in CARDS}
-THROW_INS = {card: ThrowIn(card) for card in CARDS}
-TRANSFERS = {card: Transfer(card) for card in CARDS}
-DEFENDS = {target: {card: Defend(card, target) for card in CARDS} for target in CARDS}
-"""``DEFENDS[target][card]``: the one instance of each action that ``legal_actions`` lists."""
+LEADS = {card.bit: Lead(card) for card in CARDS}
+THROW_INS = {card.bit: ThrowIn(card) for card in CARDS}
+TRANSFERS = {card.bit: Transfer(card) for card in CARDS}
+DEFENDS = {target: {card.bit: Defend(card, target) for card in CARDS} for target in CARDS}
+"""The one instance of each action that ``legal_actions`` lists, by the card's ``bit``:
+``LEADS[card.bit]``, ``DEFENDS[target][card.bit]``."""
 TAKE = Take()
 PASS = Pass()

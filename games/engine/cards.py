@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, NoReturn
+from collections.abc import Iterable, Mapping
+from typing import Any, NoReturn, TypeVar
 
 RANKS = "6789TJQKA"
 SUITS = "SCDH"
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+
+T = TypeVar("T")
 
 
 class Card:
     """A card such as the ten of hearts, ``Card.parse("TH")``.
 
     ``rank`` runs 6..14 (J=11, Q=12, K=13, A=14), ``suit`` is one of S C D H. ``index`` orders
-    the deck by rank, ties by suit S < C < D < H (the order of R3 and R15).
+    the deck by rank, ties by suit S < C < D < H (the order of R3 and R15); ``bit`` is
+    ``1 << index``, the card in a set of cards written as one int (see ``cards_in``).
     """
 
-    __slots__ = ("rank", "suit", "index", "code")
+    __slots__ = ("rank", "suit", "index", "bit", "code")
     rank: int
     suit: str
     index: int
+    bit: int
     code: str
 
     def __new__(cls, rank: int, suit: str) -> Card:
@@ -69,10 +73,12 @@ class Card:
 def _make(rank_char: str, suit: str) -> Card:
     card = object.__new__(Card)
     rank = RANKS.index(rank_char) + 6
+    index = (rank - 6) * 4 + SUITS.index(suit)
     for name, value in (
         ("rank", rank),
         ("suit", suit),
-        ("index", (rank - 6) * 4 + SUITS.index(suit)),
+        ("index", index),
+        ("bit", 1 << index),
         ("code", rank_char + suit),
     ):
         object.__setattr__(card, name, value)
@@ -84,6 +90,30 @@ CARDS: tuple[Card, ...] = tuple(_make(r, s) for r in RANKS for s in SUITS)
 
 _BY_CODE = {card.code: card for card in CARDS}
 _BY_VALUE = {(card.rank, card.suit): card for card in CARDS}
+_BY_BIT = {card.bit: card for card in CARDS}
+
+
+def bits_of(cards: Iterable[Card]) -> int:
+    """A set of cards as one int: the sum of their ``bit``."""
+    bits = 0
+    for card in cards:
+        bits |= card.bit
+    return bits
+
+
+def cards_in(bits: int) -> list[Card]:
+    """The cards of a set written as an int, lowest first."""
+    return pick(_BY_BIT, bits)
+
+
+def pick(table: Mapping[int, T], bits: int) -> list[T]:
+    """``table[card.bit]`` for every card in ``bits``, lowest first."""
+    found = []
+    while bits:
+        lowest = bits & -bits
+        found.append(table[lowest])
+        bits ^= lowest
+    return found
 
 
 def as_cards(cards: Iterable[Card | str]) -> list[Card]:
@@ -112,12 +142,11 @@ def beats(card: Card, target: Card, trump: str) -> bool:
     return card.suit == trump
 
 
-OF_RANK: dict[int, frozenset[Card]] = {
-    rank: frozenset(card for card in CARDS if card.rank == rank) for rank in range(6, 15)
-}
+RANK_BITS = {rank: bits_of(card for card in CARDS if card.rank == rank) for rank in range(6, 15)}
+SUIT_BITS = {suit: bits_of(card for card in CARDS if card.suit == suit) for suit in SUITS}
 
-BEATERS: dict[str, dict[Card, frozenset[Card]]] = {
-    trump: {target: frozenset(c for c in CARDS if beats(c, target, trump)) for target in CARDS}
+BEATERS: dict[str, dict[Card, int]] = {
+    trump: {target: bits_of(c for c in CARDS if beats(c, target, trump)) for target in CARDS}
     for trump in SUITS
 }
 """``BEATERS[trump][target]``: every card that beats ``target``."""

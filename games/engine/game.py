@@ -29,7 +29,18 @@ from .actions import (
     ThrowIn,
     Transfer,
 )
-from .cards import BEATERS, CARDS, OF_RANK, SUIT_SYMBOLS, Card, codes
+from .cards import (
+    BEATERS,
+    CARDS,
+    RANK_BITS,
+    SUIT_BITS,
+    SUIT_SYMBOLS,
+    Card,
+    bits_of,
+    cards_in,
+    codes,
+    pick,
+)
 from .deal import HAND_SIZE, Deal
 from .rules import Rules
 from .store import from_dict, to_dict
@@ -43,6 +54,15 @@ OVER = "over"
 Event = dict[str, Any]
 
 DEFAULT_RULES = Rules()
+NO_CARD = 1 << len(CARDS)
+"""Above every card's bit."""
+CLOCKWISE = {
+    players: [
+        tuple((seat + step) % players for step in range(1, players)) for seat in range(players)
+    ]
+    for players in (2, 3, 4)
+}
+"""``CLOCKWISE[players][seat]``: the other seats, clockwise from ``seat``."""
 
 
 class Game:
@@ -55,8 +75,8 @@ class Game:
         "trump",
         "trump_card",
         "seed",
-        "hands",
-        "known",
+        "hand_bits",
+        "known_bits",
         "talon",
         "discarded",
         "set_aside",
@@ -86,8 +106,9 @@ class Game:
     trump: str
     trump_card: Card | None
     seed: int | None
-    hands: list[list[Card]]
-    known: list[set[Card]]
+    hand_bits: list[int]
+    """Each seat's hand as a set of card bits (see ``cards.cards_in``); ``hands`` lists it."""
+    known_bits: list[int]
     """Cards everyone knows to be in each hand: picked up from the table, or the trump card."""
     talon: list[Card]
     discarded: list[Card]
@@ -97,8 +118,8 @@ class Game:
     attacks: list[Card]
     defences: list[Card | None]
     """``defences[i]`` beats ``attacks[i]``, or is None while it is unbeaten."""
-    throwable: set[Card]
-    """Every card of a rank on the table: what may be thrown in (R7)."""
+    throwable: int
+    """Every card of a rank on the table, as bits: what may be thrown in (R7)."""
     unbeaten: int
     attacker: int
     """The seat that led this round (R4), even when transfers bring the attack back to it."""
@@ -141,30 +162,29 @@ class Game:
         game.trump = deal.trump
         game.trump_card = deal.trump_card
         game.seed = deal.seed
-        game.hands = [list(hand) for hand in deal.hands]
+        game.hand_bits = [bits_of(hand) for hand in deal.hands]
         game.talon = list(deal.talon)
         dealt = {card for hand in deal.hands for card in hand}.union(deal.talon)
         game.discarded = []
         game.set_aside = len(CARDS) - len(dealt)
-        game.known = [set() for _ in range(players)]
+        game.known_bits = [0] * players
         if not game.talon and game.trump_card is not None:
-            for seat, hand in enumerate(game.hands):
-                if game.trump_card in hand:
-                    game.known[seat].add(game.trump_card)
-        game.attacks, game.defences, game.throwable, game.unbeaten = [], [], set(), 0
+            shown = game.trump_card.bit
+            game.known_bits = [bits & shown for bits in game.hand_bits]
+        game.attacks, game.defences, game.throwable, game.unbeaten = [], [], 0, 0
         game.passed, game.taken, game.round = set(), False, 1
         game.finished, game.group_round, game.durak = [], 0, None
         game.in_game = [True] * players
         game.move_end = game.window_end = game.close_at = None
         if not game.talon:
             for seat in range(players):
-                if not game.hands[seat]:
+                if not game.hand_bits[seat]:
                     game._finish(seat, now, [])
-        if sum(map(bool, game.hands)) < 2:
+        if sum(map(bool, game.hand_bits)) < 2:
             raise ValueError("a game needs at least two players holding cards")
         if attacker is None:
             attacker = game._first_attacker()
-        elif not (0 <= attacker < players and game.hands[attacker]):
+        elif not (0 <= attacker < players and game.hand_bits[attacker]):
             raise ValueError(f"seat {attacker} cannot lead: it holds no cards")
         game._begin_round(attacker, now, [])
         if not game.held:
@@ -175,11 +195,22 @@ class Game:
 
     def _first_attacker(self) -> int:
         """R3: the lowest trump leads; without trumps the lowest card, ties by suit."""
-        holders = [(seat, card) for seat, hand in enumerate(self.hands) for card in hand]
-        trumps = [(card.index, seat) for seat, card in holders if card.suit == self.trump]
-        return min(trumps or [(card.index, seat) for seat, card in holders])[1]
+        trumps = [bits & SUIT_BITS[self.trump] for bits in self.hand_bits]
+        candidates = trumps if any(trumps) else self.hand_bits
+        lowest = [bits & -bits or NO_CARD for bits in candidates]
+        return lowest.index(min(lowest))
 
     # ------------------------------------------------------------------ reading
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's cards, lowest first."""
+        return [cards_in(bits) for bits in self.hand_bits]
+
+    @property
+    def known(self) -> list[set[Card]]:
+        """The cards everyone knows to be in each seat's hand."""
+        return [set(cards_in(bits)) for bits in self.known_bits]
 
     @property
     def discard(self) -> int:
@@ -202,9 +233,8 @@ class Game:
 
     def next_seat(self, seat: int) -> int:
         """R2: the next seat clockwise that is still in the game (``seat`` itself if alone)."""
-        players, in_game = self.players, self.in_game
-        for step in range(1, players):
-            other = (seat + step) % players
+        in_game = self.in_game
+        for other in CLOCKWISE[self.players][seat]:
             if in_game[other]:
                 return other
         return seat
@@ -214,36 +244,34 @@ class Game:
         of several cards is not listed."""
         phase = self.phase
         if phase == LEAD:
-            return [LEADS[card] for card in self.hands[seat]] if seat == self.attacker else []
+            return pick(LEADS, self.hand_bits[seat]) if seat == self.attacker else []
         if phase == OVER or not 0 <= seat < self.players or not self.in_game[seat]:
             return []
         if seat == self.defender:
             return self._defender_actions(seat) if phase == DEFEND else []
         actions: list[Action] = []
         if len(self.attacks) < self.limit:
-            throwable = self.throwable
-            for card in self.hands[seat]:
-                if card in throwable:
-                    actions.append(THROW_INS[card])
+            throwable = self.hand_bits[seat] & self.throwable
+            if throwable:
+                actions = pick(THROW_INS, throwable)
         if seat not in self.passed:
             actions.append(PASS)
         return actions
 
     def _defender_actions(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
+        hand = self.hand_bits[seat]
         beaters = BEATERS[self.trump]
         actions: list[Action] = []
-        for target, defence in zip(self.attacks, self.defences, strict=True):
+        for index, defence in enumerate(self.defences):
             if defence is None:
-                can_beat, beat = beaters[target], DEFENDS[target]
-                for card in hand:
-                    if card in can_beat:
-                        actions.append(beat[card])
+                target = self.attacks[index]
+                beating = hand & beaters[target]
+                if beating:
+                    actions += pick(DEFENDS[target], beating)
         if self.unbeaten == len(self.attacks):
-            rank = self.attacks[0].rank
-            transfers = [TRANSFERS[card] for card in hand if card.rank == rank]
-            if transfers and self._transfer_refusal() is None:
-                actions += transfers
+            same_rank = hand & RANK_BITS[self.attacks[0].rank]
+            if same_rank and self._transfer_refusal() is None:
+                actions += pick(TRANSFERS, same_rank)
         actions.append(TAKE)
         return actions
 
@@ -262,9 +290,9 @@ class Game:
             self.in_game,
             self.throwable,
         )
-        for seat, hand in enumerate(self.hands):
+        for seat, hand in enumerate(self.hand_bits):
             waiting = seat != defender and in_game[seat] and seat not in passed
-            if waiting and not throwable.isdisjoint(hand):
+            if waiting and hand & throwable:
                 return False
         return True
 
@@ -290,7 +318,7 @@ class Game:
             return "Lead at least one card (R4)"
         if len(set(cards)) != len(cards):
             return "Each card can be led only once (R4)"
-        missing = [card for card in cards if card not in self.hands[seat]]
+        missing = [card for card in cards if not self.hand_bits[seat] & card.bit]
         if missing:
             return f"You do not hold {_names(missing)}"
         if len({card.rank for card in cards}) > 1:
@@ -305,9 +333,9 @@ class Game:
             return "Nothing can be thrown in before the lead is on the table (R7)"
         if seat == self.defender:
             return "The defender cannot throw in (R7)"
-        if card not in self.hands[seat]:
+        if not self.hand_bits[seat] & card.bit:
             return f"You do not hold {card.symbol}"
-        if card not in self.throwable:
+        if not self.throwable & card.bit:
             return f"Only a rank already on the table can be thrown in, not {card.symbol} (R7)"
         if len(self.attacks) >= self.limit:
             return f"The limit of {self.limit} attack cards this round is reached (R9)"
@@ -330,9 +358,9 @@ class Game:
             return refusal
         if target not in self.attacks or self.defences[self.attacks.index(target)] is not None:
             return f"{target.symbol} is not an unbeaten attack card on the table (R5)"
-        if card not in self.hands[seat]:
+        if not self.hand_bits[seat] & card.bit:
             return f"You do not hold {card.symbol}"
-        if card not in BEATERS[self.trump][target]:
+        if not BEATERS[self.trump][target] & card.bit:
             if target.suit == self.trump:
                 return f"{card.symbol} does not beat {target.symbol}: only a higher trump does (R5)"
             return (
@@ -363,12 +391,12 @@ class Game:
         if card is not None:
             if card.rank != rank:
                 return f"Transfer needs a card of the attack's rank, {card.symbol} is not (R6)"
-            if card not in self.hands[self.defender]:
+            if not self.hand_bits[self.defender] & card.bit:
                 return f"You do not hold {card.symbol}"
         target = self.next_seat(self.defender)
         if target == self.defender:
             return "Nobody is left to transfer to (R6)"
-        allowed = min(self._cap(), len(self.hands[target]))
+        allowed = min(self._cap(), self.hand_bits[target].bit_count())
         if len(self.attacks) + 1 > allowed:
             return (
                 f"Transfer is not possible: seat {target} would face {len(self.attacks) + 1} "
@@ -409,9 +437,9 @@ class Game:
         deadline = self.deadline
         while deadline is not None and deadline <= now:
             if self.phase == LEAD:
-                hand = self.hands[self.attacker]
-                plain = [card for card in hand if card.suit != self.trump]
-                lowest = min(plain or hand, key=_by_index)
+                hand = self.hand_bits[self.attacker]
+                candidates = hand & ~SUIT_BITS[self.trump] or hand
+                lowest = candidates & -candidates
                 self._lead(self.attacker, LEADS[lowest], deadline, events, auto=True)
             elif self.phase == DEFEND:
                 self._take(self.defender, TAKE, deadline, events, auto=True)
@@ -422,9 +450,9 @@ class Game:
 
     def _play(self, seat: int, card: Card, at: float, events: list[Event]) -> None:
         """``card`` leaves ``seat``'s hand for the table."""
-        hand = self.hands[seat]
-        hand.remove(card)
-        self.known[seat].discard(card)
+        hand = self.hand_bits[seat] & ~card.bit
+        self.hand_bits[seat] = hand
+        self.known_bits[seat] &= ~card.bit
         if not hand and not self.talon:
             self._finish(seat, at, events)
 
@@ -451,7 +479,7 @@ class Game:
     def _add_attack(self, card: Card) -> None:
         self.attacks.append(card)
         self.defences.append(None)
-        self.throwable |= OF_RANK[card.rank]
+        self.throwable |= RANK_BITS[card.rank]
         self.unbeaten += 1
 
     def _throw_in(self, seat: int, action: ThrowIn, at: float, events: list[Event]) -> None:
@@ -475,8 +503,8 @@ class Game:
         )
         self.defences[self.attacks.index(target)] = card
         self.unbeaten -= 1
-        if card not in self.throwable:
-            self.throwable |= OF_RANK[card.rank]
+        if not self.throwable & card.bit:
+            self.throwable |= RANK_BITS[card.rank]
             self.passed.clear()
         self._play(seat, card, at, events)
         if self.unbeaten:
@@ -491,7 +519,7 @@ class Game:
         self._add_attack(card)
         self._play(seat, card, at, events)
         self.defender = target
-        self.held = len(self.hands[target])
+        self.held = self.hand_bits[target].bit_count()
         self.limit = min(self._cap(), self.held)
         self.passed.clear()
         self.move_end = at + self.rules.move_time
@@ -538,13 +566,13 @@ class Game:
         defender = self.defender
         table = self.attacks + [card for card in self.defences if card is not None]
         if self.taken:
-            self.hands[defender] += table
-            self.known[defender].update(table)
+            self.hand_bits[defender] |= bits_of(table)
+            self.known_bits[defender] |= bits_of(table)
             events.append({"type": "pick_up", "at": at, "seat": defender, "cards": codes(table)})
         else:
             self.discarded += table
             events.append({"type": "discard", "at": at, "cards": codes(table)})
-        self.attacks, self.defences, self.throwable, self.unbeaten = [], [], set(), 0
+        self.attacks, self.defences, self.throwable, self.unbeaten = [], [], 0, 0
         self._draw(at, events)
         if self.taken or not self.in_game[defender]:
             attacker = self.next_seat(defender)
@@ -570,22 +598,21 @@ class Game:
 
     def _draw(self, at: float, events: list[Event]) -> None:
         """R12: from the one who led clockwise, the final defender last."""
-        players, defender = self.players, self.defender
-        order = [(self.attacker + step) % players for step in range(players)]
+        defender = self.defender
+        order = [self.attacker, *CLOCKWISE[self.players][self.attacker]]
         order.remove(defender)
         order.append(defender)
         talon = self.talon
         for seat in order:
-            hand = self.hands[seat]
-            count = min(HAND_SIZE - len(hand), len(talon))
+            count = min(HAND_SIZE - self.hand_bits[seat].bit_count(), len(talon))
             if count <= 0 or not self.in_game[seat]:
                 continue
             drawn = talon[:count]
             del talon[:count]
-            hand += drawn
+            self.hand_bits[seat] |= bits_of(drawn)
             shown = [] if talon or self.trump_card not in drawn else [self.trump_card.code]
             if shown:
-                self.known[seat].add(drawn[-1])
+                self.known_bits[seat] |= drawn[-1].bit
             events.append(
                 {
                     "type": "draw",
@@ -598,13 +625,13 @@ class Game:
             )
         if not talon:
             for seat in order:
-                if self.in_game[seat] and not self.hands[seat]:
+                if self.in_game[seat] and not self.hand_bits[seat]:
                     self._finish(seat, at, events)
 
     def _begin_round(self, attacker: int, at: float, events: list[Event]) -> None:
         self.attacker = attacker
         self.defender = self.next_seat(attacker)
-        self.held = len(self.hands[self.defender])
+        self.held = self.hand_bits[self.defender].bit_count()
         self.phase = LEAD
         self.taken = False
         self.passed = set()
@@ -643,10 +670,6 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game round {self.round}, {self.phase}, seat {self.attacker} led>"
-
-
-def _by_index(card: Card) -> int:
-    return card.index
 
 
 def _names(cards: list[Card]) -> str:

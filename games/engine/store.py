@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
-from .cards import OF_RANK, Card, packed, unpacked
+from .cards import CARDS, Card, bits_of, cards_in, packed, unpacked
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -26,8 +26,8 @@ def to_dict(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "trump": game.trump,
         "trump_card": None if game.trump_card is None else game.trump_card.code,
-        "hands": [packed(hand) for hand in game.hands],
-        "known": [packed(sorted(known, key=lambda card: card.index)) for known in game.known],
+        "hands": [packed(cards_in(bits)) for bits in game.hand_bits],
+        "known": [packed(cards_in(bits)) for bits in game.known_bits],
         "talon": packed(game.talon),
         "discarded": packed(game.discarded),
         "set_aside": game.set_aside,
@@ -58,20 +58,21 @@ def from_dict(cls: type[Game], data: dict[str, Any]) -> Game:
     game.seed = data["seed"]
     game.trump = data["trump"]
     game.trump_card = None if data["trump_card"] is None else Card.parse(data["trump_card"])
-    game.hands = [unpacked(hand) for hand in data["hands"]]
-    game.players = len(game.hands)
-    game.known = [set(unpacked(known)) for known in data["known"]]
+    game.hand_bits = [bits_of(unpacked(hand)) for hand in data["hands"]]
+    game.players = len(game.hand_bits)
+    game.known_bits = [bits_of(unpacked(known)) for known in data["known"]]
     game.talon = unpacked(data["talon"])
     game.discarded = unpacked(data["discarded"])
     game.set_aside = data["set_aside"]
     game.attacks = [Card.parse(attack) for attack, _ in data["table"]]
     game.defences = [None if d is None else Card.parse(d) for _, d in data["table"]]
-    game.throwable = {
+    game.throwable = bits_of(
         card
         for on_table in game.attacks + game.defences
         if on_table is not None
-        for card in OF_RANK[on_table.rank]
-    }
+        for card in CARDS
+        if card.rank == on_table.rank
+    )
     game.unbeaten = game.defences.count(None)
     game.attacker = data["attacker"]
     game.defender = data["defender"]

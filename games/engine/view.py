@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, codes
+from .cards import cards_in, codes
 
 if TYPE_CHECKING:
     from .game import Game
@@ -28,9 +28,11 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     return {
         "seat": seat,
         "players": game.players,
-        "hand": [] if seat is None else codes(game.hands[seat]),
-        "counts": [len(hand) for hand in game.hands],
-        "known": [[] if other == seat else _sorted(game.known[other]) for other in players],
+        "hand": [] if seat is None else codes(cards_in(game.hand_bits[seat])),
+        "counts": [bits.bit_count() for bits in game.hand_bits],
+        "known": [
+            [] if other == seat else codes(cards_in(game.known_bits[other])) for other in players
+        ],
         "table": [
             [attack.code, None if defence is None else defence.code]
             for attack, defence in zip(game.attacks, game.defences, strict=True)
@@ -55,10 +57,6 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "finished": [list(group) for group in game.finished],
         "durak": game.durak,
     }
-
-
-def _sorted(cards: set[Card]) -> list[str]:
-    return [card.code for card in sorted(cards, key=lambda card: card.index)]
 
 
 def _role(game: Game, seat: int) -> str:

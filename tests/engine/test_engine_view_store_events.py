@@ -37,7 +37,7 @@ def test_view_holds_the_seats_hand_and_only_public_knowledge():
     game.apply(1, Defend("7S", "6S"), 2.0)
     view = game.view(2)
     assert set(view) == VIEW_KEYS and json.loads(json.dumps(view)) == view
-    assert view["hand"] == ["7C", "9D", "9S", "JD", "QS", "KS"]
+    assert view["hand"] == ["7C", "9S", "9D", "JD", "QS", "KS"]  # lowest first
     assert view["counts"] == [5, 5, 6] and view["table"] == [["6S", "7S"]]
     assert (view["trump"], view["trump_card"], view["talon"]) == ("H", "KH", 3)
     assert view["roles"] == ["attacker", "defender", "attacker"]
