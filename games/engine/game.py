@@ -42,6 +42,7 @@ from .cards import (
     pick,
 )
 from .deal import HAND_SIZE, Deal
+from .events import Event
 from .rules import Rules
 from .store import from_dict, to_dict
 from .view import view
@@ -50,8 +51,6 @@ LEAD = "lead"
 DEFEND = "defend"
 CLOSING = "closing"
 OVER = "over"
-
-Event = dict[str, Any]
 
 DEFAULT_RULES = Rules()
 NO_CARD = 1 << len(CARDS)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
-from .cards import CARDS, Card, bits_of, cards_in, packed, unpacked
+from .cards import RANK_BITS, Card, bits_of, cards_in, packed, unpacked
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -66,13 +66,10 @@ def from_dict(cls: type[Game], data: dict[str, Any]) -> Game:
     game.set_aside = data["set_aside"]
     game.attacks = [Card.parse(attack) for attack, _ in data["table"]]
     game.defences = [None if d is None else Card.parse(d) for _, d in data["table"]]
-    game.throwable = bits_of(
-        card
-        for on_table in game.attacks + game.defences
-        if on_table is not None
-        for card in CARDS
-        if card.rank == on_table.rank
-    )
+    game.throwable = 0
+    for card in game.attacks + game.defences:
+        if card is not None:
+            game.throwable |= RANK_BITS[card.rank]
     game.unbeaten = game.defences.count(None)
     game.attacker = data["attacker"]
     game.defender = data["defender"]
