@@ -20,6 +20,17 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     alone: the 36 cards less its hand, the table, the discard pile, the known cards and the
     trump card still at the bottom of the talon (and, in a partial deal set up by a test, the
     ``set_aside`` cards nobody saw).
+
+    Keys: ``seat`` (the viewer, None for spectators); ``players``; ``hand`` (the viewer's cards,
+    lowest first; empty for spectators); ``counts`` (cards per seat); ``known`` (per seat, the
+    cards known to be in that hand, lowest first; the viewer's own entry is empty); ``table``
+    (``[attack, defence or None]`` in the order played); ``trump``, ``trump_card``; ``talon``
+    (cards left), ``discard`` (count), ``discarded`` (the cards beaten off the table, in order),
+    ``set_aside``; ``phase`` (lead, defend, closing, over); ``round``; ``attacker`` (the seat
+    that led), ``defender``; ``roles`` (per seat: attacker, defender, finished, durak);
+    ``in_game`` (per seat); ``limit`` (R9); ``taken``; ``passed`` (seats); ``deadline`` and
+    ``waiting_for`` (what it ends: lead, defence, window, close); ``finished`` (the groups in
+    order); ``durak``.
     """
     players = range(game.players)
     if seat is not None and seat not in players:
