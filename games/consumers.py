@@ -15,7 +15,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import get_supported_language_variant
 from django.utils.translation import gettext as _
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import broadcast, presence, rendering, scheduler, services, snapshots
 from games.protocol import Command, ProtocolError, parse
@@ -43,6 +45,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.seat = access.seat
         self.reported_at = float("-inf")
+        if self.seat is not None and not self.user.language:
+            await database_sync_to_async(remember_language)(self.user, self.language)
         await self.accept()
         await self.channel_layer.group_add(broadcast.public_group(self.table_id), self.channel_name)
         if self.seat is not None:
@@ -164,15 +168,30 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=event["html"])
 
 
+def remember_language(user: Any, language: str) -> None:
+    """A seated player's live updates are rendered in their language: keep the page's."""
+    type(user).objects.filter(pk=user.pk, language="").update(language=language)
+    user.language = language
+
+
 def socket_language(scope: dict[str, Any]) -> str:
-    cookies = scope.get("cookies") or {}
-    chosen = cookies.get(settings.LANGUAGE_COOKIE_NAME, "")
+    """The language the page was served in: the cookie, the player's choice, the browser's."""
     codes = {code for code, _name in settings.LANGUAGES}
+    chosen = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
     if chosen in codes:
         return chosen
     user = scope.get("user")
     preferred = getattr(user, "language", "") if user is not None else ""
-    return preferred if preferred in codes else settings.LANGUAGE_CODE
+    if preferred in codes:
+        return preferred
+    headers = dict(scope.get("headers") or [])
+    accepted = headers.get(b"accept-language", b"").decode("latin-1")
+    for language, _quality in parse_accept_lang_header(accepted):
+        try:
+            return get_supported_language_variant(language)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):

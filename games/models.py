@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+ONLINE_FOR = timedelta(seconds=45)
 BOT_LEVELS = (("easy", _("easy")), ("strong", _("strong")))
 
 
@@ -113,6 +116,13 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         return self.player_id is None
+
+    @property
+    def online(self) -> bool:
+        """A person's socket reported in lately (see games.presence)."""
+        return self.is_bot or (
+            self.last_seen is not None and timezone.now() - self.last_seen < ONLINE_FOR
+        )
 
     @property
     def autopiloted(self) -> bool:

@@ -8,14 +8,7 @@ from django.utils import timezone
 
 from games.models import Seat
 
-ONLINE_FOR = timedelta(seconds=45)
 REPORT_EVERY = timedelta(seconds=10)
-
-
-def is_online(seat: Seat) -> bool:
-    return seat.is_bot or (
-        seat.last_seen is not None and timezone.now() - seat.last_seen < ONLINE_FOR
-    )
 
 
 def report_in(table_id: int, user_id: int) -> int | None:
@@ -23,7 +16,7 @@ def report_in(table_id: int, user_id: int) -> int | None:
     seat = Seat.objects.filter(table_id=table_id, player_id=user_id).first()
     if seat is None:
         return None
-    was_online = is_online(seat)
+    was_online = seat.online
     if was_online and timezone.now() - seat.last_seen < REPORT_EVERY:  # type: ignore[operator]
         return None
     Seat.objects.filter(pk=seat.pk).update(last_seen=timezone.now())

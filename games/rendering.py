@@ -111,6 +111,7 @@ class SeatInfo:
     bot_level: str
     away: bool
     left: bool
+    online: bool = True
 
 
 def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
@@ -118,7 +119,8 @@ def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
     for seat in seats:
         if isinstance(seat, Seat):
             infos.append(SeatInfo(
-                seat.position, seat.label, seat.is_bot, seat.bot_level, seat.away, seat.left
+                seat.position, seat.label, seat.is_bot, seat.bot_level, seat.away, seat.left,
+                seat.online,
             ))
         else:
             infos.append(SeatInfo(seat.seat, seat.label, seat.player_id is None,

@@ -40,26 +40,40 @@ def render(table_id: int, seat: int | None) -> str:
     row = table.games.filter(status=Game.Status.RUNNING).first()
     if row is None:
         me = next((s for s in seats if s.position == seat), None)
-        return rendering.render_waiting(table, me, seats) + render_log(table, None, seat)
+        last = table.games.order_by("-started_at").first()
+        log = render_log(recent_events(last), game_infos(last), seat) if last else render_log([])
+        return rendering.render_waiting(table, me, seats) + log
     engine = EngineGame.from_dict(row.state)
     players = list(row.players.select_related("player").order_by("seat"))
     infos = rendering.seat_infos(seats if len(seats) == len(players) else players)
     thinking = [int(position) for position in row.bot_moves.get("due", {})
                 if infos[int(position)].is_bot]
-    context = rendering.game_context(table, row, engine, infos, seat, thinking)
-    return rendering.render_game(context) + render_log(table, row, seat, infos)
+    events = recent_events(row)
+    context = rendering.game_context(
+        table, row, engine, infos, seat, thinking,
+        headline=rendering.headline(since_the_table_was_cleared(events), infos),
+    )
+    return rendering.render_game(context) + render_log(events, infos, seat)
+
+
+def recent_events(row: Game) -> list[dict[str, Any]]:
+    return [event.data for event in row.events.order_by("-seq")[:LOG_LINES]][::-1]
+
+
+def game_infos(row: Game) -> list[rendering.SeatInfo]:
+    return rendering.seat_infos(row.players.select_related("player").order_by("seat"))
+
+
+def since_the_table_was_cleared(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What a player who watched the whole time last saw as news: this round, and the
+    drawing that opened it."""
+    cleared = [i for i, event in enumerate(events) if event["type"] in ("discard", "pick_up")]
+    return events[cleared[-1] + 1:] if cleared else events
 
 
 def render_log(
-    table: Table, row: Game | None, reader: int | None,
-    infos: list[rendering.SeatInfo] | None = None,
+    events: list[dict[str, Any]], infos: list[rendering.SeatInfo] | None = None,
+    reader: int | None = None,
 ) -> str:
-    row = row or table.games.order_by("-started_at").first()
-    lines: list[str] = []
-    if row is not None:
-        if infos is None:
-            players = list(row.players.select_related("player").order_by("seat"))
-            infos = rendering.seat_infos(players)
-        events = [e.data for e in row.events.order_by("-seq")[:LOG_LINES]][::-1]
-        lines = rendering.log_entries(events, infos, reader)
+    lines = rendering.log_entries(events, infos, reader) if infos is not None else []
     return render_to_string("games/fragments/log.html", {"lines": lines})

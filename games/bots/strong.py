@@ -38,34 +38,46 @@ def choose_strong(
     started = time.perf_counter()
     fallback = choose_easy(k, legal)
     candidates = shortlist(k, legal, fallback)
-    if len(candidates) == 1:
-        return fallback
     totals = [0.0] * len(candidates)
     runs = [0] * len(candidates)
+    alive = list(range(len(candidates)))
     deals = 0
     slowest = 0.0
-    while search.playouts is None or deals < search.playouts:
+    while len(alive) > 1 and (search.playouts is None or deals < search.playouts):
         world = sample(k, rng)
-        for index, action in enumerate(candidates):
+        for index in alive:
             begun = time.perf_counter()
             if begun - started + slowest > search.budget:
-                return best(candidates, totals, runs)
+                return best(candidates, totals, runs, alive)
             game = game_of(k, world)
-            game.apply(k.seat, action, 0.0)
+            game.apply(k.seat, candidates[index], 0.0)
             play_out(game, [easy_player] * k.players)
             totals[index] += share(game, k.seat)
             runs[index] += 1
             slowest = max(slowest, time.perf_counter() - begun)
         deals += 1
-    return best(candidates, totals, runs)
+        alive = contenders(totals, runs, alive, deals)
+    return best(candidates, totals, runs, alive)
 
 
-def best(candidates: list[Action], totals: list[float], runs: list[int]) -> Action:
-    """The best average among the candidates tried; on a tie, the earlier one (the easy bot's
-    choice comes first)."""
-    tried = [i for i in range(len(candidates)) if runs[i]]
+def contenders(totals: list[float], runs: list[int], alive: list[int], deals: int) -> list[int]:
+    """The candidates still worth deals: those whose average is within ``1/sqrt(deals)`` of
+    the best one's (shares lie between 0 and 1, so early on only clear losers drop out)."""
+    if deals < 2:
+        return alive
+    means = {i: totals[i] / runs[i] for i in alive}
+    top = max(means.values())
+    return [i for i in alive if means[i] >= top - deals**-0.5]
+
+
+def best(
+    candidates: list[Action], totals: list[float], runs: list[int], alive: list[int]
+) -> Action:
+    """The best average among the candidates still in the running and tried; on a tie, the
+    earlier one (the easy bot's choice comes first)."""
+    tried = [i for i in alive if runs[i]]
     if not tried:
-        return candidates[0]
+        return candidates[alive[0]]
     return candidates[max(tried, key=lambda i: (totals[i] / runs[i], -i))]
 
 

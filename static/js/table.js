@@ -104,6 +104,11 @@
     if (now && shown) shown.textContent = shown.textContent.replace(/\d[\d\s,.\u00a0]*/, now.dataset.chips + " ");
   }
 
+  // Seated players report in now and then, so the table can show who is offline.
+  setInterval(function () {
+    if (game() && game().dataset.seat !== "") send({action: "ping"});
+  }, 20000);
+
   socketElt.addEventListener("htmx:wsClose", function (event) {
     var code = event.detail.event.code;
     if ([1006, 1011, 1012, 1013].indexOf(code) >= 0) return; // the extension retries these

@@ -356,3 +356,21 @@ async def test_the_table_sees_a_player_come_and_go(anna, boris, frozen_clock, so
     sockets.remove(boris_socket)
     went = await anna_socket.next()
     assert f'id="presence-{positions[boris.pk]}"' in went and "offline" in went
+
+
+async def test_a_socket_speaks_the_browsers_language_and_remembers_it_for_the_seat(
+    anna, boris, frozen_clock, sockets
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    socket = Socket(table, anna)
+    socket.communicator.scope["cookies"] = {}
+    socket.communicator.scope["headers"] = [(b"accept-language", b"en-US,en;q=0.9,ru;q=0.5")]
+    ok, _code = await socket.connect()
+    sockets.append(socket)
+    assert ok
+    await socket.next()
+    await socket.drain()
+    await socket.send_raw("not json at all")
+    assert "not valid JSON" in await socket.next()
+    await database_sync_to_async(anna.refresh_from_db)()
+    assert anna.language == "en"
