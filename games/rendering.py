@@ -17,6 +17,7 @@ from games import clock, movelog
 from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
 from games.engine import Game as EngineGame
 from games.models import Game, GamePlayer, Seat, Table
+from games.rulebook import link_rules
 
 RANK_NAMES = {
     6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
@@ -214,7 +215,9 @@ def render_game(context: dict[str, Any]) -> str:
 
 
 def render_notice(message: str, *, level: str = "error") -> str:
-    return render_to_string("games/fragments/notice.html", {"message": message, "level": level})
+    return render_to_string(
+        "games/fragments/notice.html", {"message": link_rules(message), "level": level}
+    )
 
 
 def log_entries(

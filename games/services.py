@@ -24,6 +24,7 @@ from games import broadcast, clock
 from games.autopilot import BotSchedule, decide, table_key
 from games.engine import Deal, IllegalAction, Rules
 from games.engine import Game as EngineGame
+from games.engine.reasons import Reason
 from games.models import Game, GameEvent, GamePlayer, Seat, Table
 from games.protocol import Command
 
@@ -304,19 +305,29 @@ def act(game_id: int, player: User, command: Command, seen_version: int | None) 
             )
         now = clock.now()
         events = engine.tick(now)
+        refusal = None
         try:
             events += engine.apply(seat.position, command.to_engine(), now)
-        except IllegalAction as refusal:
-            if events:
-                record(loaded, events, now)
-                save(loaded, now)
-            raise GameError(str(refusal)) from None
-        if seat.away or seat.timeouts or seat.left:
-            seat.away, seat.timeouts, seat.left = False, 0, False
-            seat.save(update_fields=["away", "timeouts", "left"])
+        except IllegalAction as illegal:
+            refusal = in_words(illegal.reason)
+            if not events:
+                raise GameError(refusal) from None
+        else:
+            if seat.away or seat.timeouts or seat.left:
+                seat.away, seat.timeouts, seat.left = False, 0, False
+                seat.save(update_fields=["away", "timeouts", "left"])
         record(loaded, events, now)
         save(loaded, now)
+    if refusal is not None:
+        raise GameError(refusal)
     return row
+
+
+def in_words(reason: str) -> str:
+    """The engine's reason for a refusal, in the reader's language."""
+    if isinstance(reason, Reason):
+        return _(reason.template).format(**reason.values)
+    return reason
 
 
 def still_fits(command: Command, row: Game, seen_version: int) -> bool:

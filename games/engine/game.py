@@ -43,6 +43,7 @@ from .cards import (
 )
 from .deal import HAND_SIZE, Deal
 from .events import Event
+from .reasons import Reason, gettext_noop
 from .rules import Rules
 from .store import from_dict, to_dict
 from .view import view
@@ -297,119 +298,158 @@ class Game:
 
     # ------------------------------------------------------------------ checking
 
-    def _seat_refusal(self, seat: int) -> str | None:
+    def _seat_refusal(self, seat: int) -> Reason | None:
         """Why ``seat`` may not act at all now."""
         if self.phase == OVER:
-            return "The game is over (R13)"
+            return Reason(gettext_noop("The game is over (R13)"))
         if not (isinstance(seat, int) and 0 <= seat < self.players):
-            return f"There is no seat {seat!r} at this table"
+            return Reason(gettext_noop("There is no seat {seat} at this table"), seat=repr(seat))
         if not self.in_game[seat]:
-            return "You have finished and left the game (R13)"
+            return Reason(gettext_noop("You have finished and left the game (R13)"))
         return None
 
-    def _lead_refusal(self, seat: int, action: Lead) -> str | None:
+    def _lead_refusal(self, seat: int, action: Lead) -> Reason | None:
         cards = action.cards
         if self.phase != LEAD:
-            return "The round's lead is already on the table (R4)"
+            return Reason(gettext_noop("The round's lead is already on the table (R4)"))
         if seat != self.attacker:
-            return f"It is seat {self.attacker}'s turn to lead, not yours (R4)"
+            return Reason(gettext_noop("It is not your turn to lead (R4)"))
         if not cards:
-            return "Lead at least one card (R4)"
+            return Reason(gettext_noop("Lead at least one card (R4)"))
         if len(set(cards)) != len(cards):
-            return "Each card can be led only once (R4)"
+            return Reason(gettext_noop("Each card can be led only once (R4)"))
         missing = [card for card in cards if not self.hand_bits[seat] & card.bit]
         if missing:
-            return f"You do not hold {_names(missing)}"
+            return Reason(gettext_noop("You do not hold {cards}"), cards=_names(missing))
         if len({card.rank for card in cards}) > 1:
-            return "Several cards can be led together only when they share one rank (R4)"
+            return Reason(
+                gettext_noop("Several cards can be led together only when they share one rank (R4)")
+            )
         if len(cards) > self.limit:
-            return f"At most {self.limit} cards can be led this round: that is the limit (R9)"
+            return Reason(
+                gettext_noop("At most {limit} cards can be led this round: that is the limit (R9)"),
+                limit=self.limit,
+            )
         return None
 
-    def _throw_in_refusal(self, seat: int, action: ThrowIn) -> str | None:
+    def _throw_in_refusal(self, seat: int, action: ThrowIn) -> Reason | None:
         card = action.card
         if self.phase == LEAD:
-            return "Nothing can be thrown in before the lead is on the table (R7)"
+            return Reason(
+                gettext_noop("Nothing can be thrown in before the lead is on the table (R7)")
+            )
         if seat == self.defender:
-            return "The defender cannot throw in (R7)"
+            return Reason(gettext_noop("The defender cannot throw in (R7)"))
         if not self.hand_bits[seat] & card.bit:
-            return f"You do not hold {card.symbol}"
+            return Reason(gettext_noop("You do not hold {cards}"), cards=card.symbol)
         if not self.throwable & card.bit:
-            return f"Only a rank already on the table can be thrown in, not {card.symbol} (R7)"
+            return Reason(
+                gettext_noop("Only a rank already on the table can be thrown in, not {card} (R7)"),
+                card=card.symbol,
+            )
         if len(self.attacks) >= self.limit:
-            return f"The limit of {self.limit} attack cards this round is reached (R9)"
+            return Reason(
+                gettext_noop("The limit of {limit} attack cards this round is reached (R9)"),
+                limit=self.limit,
+            )
         return None
 
-    def _defender_refusal(self) -> str | None:
+    def _defender_refusal(self) -> Reason | None:
         """Why the defender may neither beat, transfer nor take now."""
         if self.taken:
-            return "You have taken: you can no longer beat or transfer this round (R8)"
+            return Reason(
+                gettext_noop("You have taken: you can no longer beat or transfer this round (R8)")
+            )
         if self.phase != DEFEND:
-            return "Every card on the table is beaten (R5)"
+            return Reason(gettext_noop("Every card on the table is beaten (R5)"))
         return None
 
-    def _defend_refusal(self, seat: int, action: Defend) -> str | None:
+    def _defend_refusal(self, seat: int, action: Defend) -> Reason | None:
         card, target = action.card, action.target
         if seat != self.defender:
-            return "Only the defender beats cards (R5)"
+            return Reason(gettext_noop("Only the defender beats cards (R5)"))
         refusal = self._defender_refusal()
         if refusal:
             return refusal
         if target not in self.attacks or self.defences[self.attacks.index(target)] is not None:
-            return f"{target.symbol} is not an unbeaten attack card on the table (R5)"
+            return Reason(
+                gettext_noop("{target} is not an unbeaten attack card on the table (R5)"),
+                target=target.symbol,
+            )
         if not self.hand_bits[seat] & card.bit:
-            return f"You do not hold {card.symbol}"
+            return Reason(gettext_noop("You do not hold {cards}"), cards=card.symbol)
         if not BEATERS[self.trump][target] & card.bit:
             if target.suit == self.trump:
-                return f"{card.symbol} does not beat {target.symbol}: only a higher trump does (R5)"
-            return (
-                f"{card.symbol} does not beat {target.symbol}: beat it with a higher "
-                f"{SUIT_SYMBOLS[target.suit]} or a trump (R5)"
+                return Reason(
+                    gettext_noop("{card} does not beat {target}: only a higher trump does (R5)"),
+                    card=card.symbol,
+                    target=target.symbol,
+                )
+            return Reason(
+                gettext_noop(
+                    "{card} does not beat {target}: beat it with a higher {suit} or a trump (R5)"
+                ),
+                card=card.symbol,
+                target=target.symbol,
+                suit=SUIT_SYMBOLS[target.suit],
             )
         return None
 
-    def _transfer_action_refusal(self, seat: int, action: Transfer) -> str | None:
+    def _transfer_action_refusal(self, seat: int, action: Transfer) -> Reason | None:
         if seat != self.defender:
-            return "Only the defender can transfer (R6)"
+            return Reason(gettext_noop("Only the defender can transfer (R6)"))
         return self._defender_refusal() or self._transfer_refusal(action.card)
 
-    def _take_refusal(self, seat: int, action: Take) -> str | None:
+    def _take_refusal(self, seat: int, action: Take) -> Reason | None:
         if seat != self.defender:
-            return "Only the defender can take (R8)"
+            return Reason(gettext_noop("Only the defender can take (R8)"))
         if self.phase == CLOSING and not self.taken:
-            return "Every card on the table is beaten: there is nothing to take (R8)"
+            return Reason(
+                gettext_noop("Every card on the table is beaten: there is nothing to take (R8)")
+            )
         return self._defender_refusal()
 
-    def _transfer_refusal(self, card: Card | None = None) -> str | None:
+    def _transfer_refusal(self, card: Card | None = None) -> Reason | None:
         """Why the defender may not transfer (with ``card``, when given) now (R6)."""
         if self.unbeaten != len(self.attacks):
-            return "Transfer is no longer possible: a card has already been beaten (R6)"
+            return Reason(
+                gettext_noop("Transfer is no longer possible: a card has already been beaten (R6)")
+            )
         # With nothing beaten every attack card has the lead's rank: throw-ins and transfers
         # can only match it.
         rank = self.attacks[0].rank
         if card is not None:
             if card.rank != rank:
-                return f"Transfer needs a card of the attack's rank, {card.symbol} is not (R6)"
+                return Reason(
+                    gettext_noop("Transfer needs a card of the attack's rank, {card} is not (R6)"),
+                    card=card.symbol,
+                )
             if not self.hand_bits[self.defender] & card.bit:
-                return f"You do not hold {card.symbol}"
+                return Reason(gettext_noop("You do not hold {cards}"), cards=card.symbol)
         target = self.next_seat(self.defender)
         if target == self.defender:
-            return "Nobody is left to transfer to (R6)"
+            return Reason(gettext_noop("Nobody is left to transfer to (R6)"))
         allowed = min(self._cap(), self.hand_bits[target].bit_count())
         if len(self.attacks) + 1 > allowed:
-            return (
-                f"Transfer is not possible: seat {target} would face {len(self.attacks) + 1} "
-                f"cards but can take on at most {allowed} (R6, R9)"
+            return Reason(
+                gettext_noop(
+                    "Transfer is not possible: the next player would face {count} cards "
+                    "but can take on at most {allowed} (R6, R9)"
+                ),
+                count=len(self.attacks) + 1,
+                allowed=allowed,
             )
         return None
 
-    def _pass_refusal(self, seat: int, action: Pass) -> str | None:
+    def _pass_refusal(self, seat: int, action: Pass) -> Reason | None:
         if self.phase == LEAD:
-            return "There is nothing to pass on before the lead is on the table (R10)"
+            return Reason(
+                gettext_noop("There is nothing to pass on before the lead is on the table (R10)")
+            )
         if seat == self.defender:
-            return "The defender cannot pass: beat, transfer or take (R10)"
+            return Reason(gettext_noop("The defender cannot pass: beat, transfer or take (R10)"))
         if seat in self.passed:
-            return "You have already passed (R10)"
+            return Reason(gettext_noop("You have already passed (R10)"))
         return None
 
     # ------------------------------------------------------------------ acting

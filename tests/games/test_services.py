@@ -3,9 +3,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.utils import translation
 
 from accounts import ledger
-from games import clock, services
+from games import clock, rendering, services
 from games.engine import Deal, Rules
 from games.engine import Game as EngineGame
 from games.models import Game, GamePlayer, Seat, Table
@@ -279,3 +280,16 @@ def test_a_bot_moves_between_one_and_a_half_and_three_seconds_after_it_can(
     dues = [float(at) - clock.now() for at in game.bot_moves["due"].values()]
     assert dues and all(1.5 <= due <= 3.0 for due in dues)
     assert abs(clock.to_seconds(game.deadline_at) - clock.now() - min(dues)) < 0.01
+
+
+def test_a_refusal_reads_in_the_players_language_and_names_the_rule(anna, boris, frozen_clock):
+    game, _engine = two_player_game(
+        anna, boris, frozen_clock, ["6S 7S 8C", "9S TS JC"], "QD KH"
+    )
+    with translation.override("ru"), pytest.raises(services.GameError) as refusal:
+        move(game, anna, game.version, action="lead", card=["6S", "7S"])
+    assert str(refusal.value) == (
+        "Заходить несколькими картами можно только одного достоинства (R4)"
+    )
+    notice = rendering.render_notice(str(refusal.value))
+    assert '<a href="/rules/#r4">R4</a>' in notice
