@@ -79,7 +79,9 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_set")
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seat_set", verbose_name=_("table")
+    )
     position = models.PositiveSmallIntegerField(_("position"))
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -97,6 +99,8 @@ class Seat(models.Model):
     last_seen = models.DateTimeField(_("last seen at the table"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table", "position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
@@ -142,22 +146,26 @@ class Game(models.Model):
         FINISHED = "finished", _("finished")
         ABORTED = "aborted", _("aborted")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.RUNNING)
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="games", verbose_name=_("table")
+    )
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.RUNNING
+    )
     state = models.JSONField(_("engine state"))
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(_("version"), default=0)
     table_version = models.PositiveIntegerField(
         default=0, help_text=_("the version at which the cards on the table last changed")
     )
     event_seq = models.PositiveIntegerField(default=0, help_text=_("seq of the last event"))
-    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    deadline_at = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True)
     bot_moves = models.JSONField(default=dict, blank=True, help_text=_("seat -> due time"))
-    seed = models.CharField(max_length=64)
+    seed = models.CharField(_("seed"), max_length=64)
     seed_hash = models.CharField(_("SHA-256 of the seed"), max_length=64)
-    stake = models.PositiveIntegerField(default=0)
-    bank = models.PositiveIntegerField(default=0)
-    started_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    stake = models.PositiveIntegerField(_("stake"), default=0)
+    bank = models.PositiveIntegerField(_("bank"), default=0)
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("game")
@@ -178,21 +186,27 @@ class Game(models.Model):
 
 
 class GameEvent(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
-    seq = models.PositiveIntegerField()
-    type = models.CharField(max_length=32)
-    seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    data = models.JSONField(default=dict)
-    created_at = models.DateTimeField(auto_now_add=True)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="events", verbose_name=_("game")
+    )
+    seq = models.PositiveIntegerField(_("number"))
+    type = models.CharField(_("type"), max_length=32)
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    data = models.JSONField(_("data"), default=dict)
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("game event")
+        verbose_name_plural = _("game events")
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique")]
 
 
 class GamePlayer(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
-    seat = models.PositiveSmallIntegerField()
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="players", verbose_name=_("game")
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -200,13 +214,15 @@ class GamePlayer(models.Model):
         on_delete=models.PROTECT,
         related_name="game_players",
     )
-    bot_level = models.CharField(max_length=8, choices=BOT_LEVELS, blank=True)
-    stake = models.PositiveIntegerField(default=0)
-    place = models.PositiveSmallIntegerField(null=True, blank=True)
-    payout = models.PositiveIntegerField(null=True, blank=True)
-    durak = models.BooleanField(default=False)
+    bot_level = models.CharField(_("bot level"), max_length=8, choices=BOT_LEVELS, blank=True)
+    stake = models.PositiveIntegerField(_("stake"), default=0)
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    payout = models.PositiveIntegerField(_("payout"), null=True, blank=True)
+    durak = models.BooleanField(_("durak"), default=False)
 
     class Meta:
+        verbose_name = _("player in a game")
+        verbose_name_plural = _("players in games")
         ordering = ["game", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="game_player_seat_unique")
