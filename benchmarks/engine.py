@@ -5,7 +5,7 @@ random action of that seat; when nobody can act, ``tick`` to the next deadline. 
 3 and 4 players, games per second and microseconds per applied action (the ``legal_actions``
 calls and ticks included).
 
-    PYTHONPATH=. python benchmarks/engine.py [--games N] [--repeat R] [--profile]
+    .venv/bin/python benchmarks/engine.py [--games N] [--repeat R] [--profile]
 """
 
 from __future__ import annotations
@@ -13,10 +13,14 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import sys
 import time
+from pathlib import Path
 from random import Random
 
-from games.engine import Deal, Game
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.engine import Deal, Game  # noqa: E402
 
 
 def play(players: int, seed: int) -> int:
