@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
@@ -16,7 +16,7 @@ from django.db.models.signals import post_save
 from accounts import ledger
 from games import clock, services
 from games.consumers import TableConsumer
-from games.engine import Defend, Lead, Pass, Take, ThrowIn, Transfer
+from games.engine import Deal, Defend, Lead, Pass, Rules, Take, ThrowIn, Transfer
 from games.engine import Game as EngineGame
 from games.models import Game, GamePlayer, Table
 from tests.games.conftest import Clock, open_table
@@ -242,6 +242,22 @@ class StateHistory:
         self.states[instance.version] = json.loads(json.dumps(instance.state))
 
 
+@pytest.fixture
+def state_history() -> Iterator[StateHistory]:
+    history = StateHistory()
+    post_save.connect(history, sender=Game, weak=False)
+    yield history
+    post_save.disconnect(history, sender=Game)
+
+
+def assert_frames_hide_cards(
+    watchers: list[tuple[int | None, Socket]], history: StateHistory
+) -> None:
+    for audience, socket in watchers:
+        for frame in socket.frames:
+            assert_no_leak(frame, audience, history)
+
+
 def assert_no_leak(frame: str, audience: int | None, history: StateHistory) -> None:
     match = VERSION.search(frame)
     if match is None:
@@ -286,26 +302,19 @@ def running_game_or_last(table: Table) -> Game:
 
 
 async def test_a_whole_two_player_game_over_sockets_never_shows_a_hidden_card(
-    anna, boris, clara, frozen_clock, sockets
+    anna, boris, clara, frozen_clock, sockets, state_history
 ):
-    history = StateHistory()
-    post_save.connect(history, sender=Game, weak=False)
-    try:
-        table = await two_player_table(anna, boris, frozen_clock)
-        positions = await database_sync_to_async(
-            lambda: {s.player_id: s.position for s in table.seat_set.all()}
-        )()
-        anna_socket = await connected(sockets, table, anna)
-        boris_socket = await connected(sockets, table, boris)
-        spectator = await connected(sockets, table, clara)
-        seats = {positions[anna.pk]: anna_socket, positions[boris.pk]: boris_socket}
-        watchers = list(seats.items()) + [(None, spectator)]
-        game = await play_over_sockets(table, seats, watchers, frozen_clock, random.Random(7))
-        for audience, socket in watchers:
-            for frame in socket.frames:
-                assert_no_leak(frame, audience, history)
-    finally:
-        post_save.disconnect(history, sender=Game)
+    table = await two_player_table(anna, boris, frozen_clock)
+    positions = await database_sync_to_async(
+        lambda: {s.player_id: s.position for s in table.seat_set.all()}
+    )()
+    anna_socket = await connected(sockets, table, anna)
+    boris_socket = await connected(sockets, table, boris)
+    spectator = await connected(sockets, table, clara)
+    seats = {positions[anna.pk]: anna_socket, positions[boris.pk]: boris_socket}
+    watchers = list(seats.items()) + [(None, spectator)]
+    game = await play_over_sockets(table, seats, watchers, frozen_clock, random.Random(7))
+    assert_frames_hide_cards(watchers, state_history)
     assert game.status == Game.Status.FINISHED
     payouts = await database_sync_to_async(
         lambda: sorted(GamePlayer.objects.filter(game=game).values_list("payout", flat=True))
@@ -315,26 +324,19 @@ async def test_a_whole_two_player_game_over_sockets_never_shows_a_hidden_card(
 
 
 async def test_a_whole_four_player_game_with_bots_reaches_every_seat_and_the_ledger(
-    anna, clara, frozen_clock, sockets
+    anna, clara, frozen_clock, sockets, state_history
 ):
-    history = StateHistory()
-    post_save.connect(history, sender=Game, weak=False)
-    try:
-        table = await database_sync_to_async(open_table)(anna, stake=50, seats=4)
-        for _ in range(3):
-            await database_sync_to_async(services.add_bot)(table.pk, anna, "easy")
-        anna_socket = await connected(sockets, table, anna)
-        spectator = await connected(sockets, table, clara)
-        frozen_clock.advance(services.START_DELAY + 0.01)
-        await database_sync_to_async(services.start)(table.pk)
-        watchers = [(0, anna_socket), (None, spectator)]
-        game = await play_over_sockets(table, {0: anna_socket}, watchers, frozen_clock,
-                                       random.Random(11))
-        for audience, socket in watchers:
-            for frame in socket.frames:
-                assert_no_leak(frame, audience, history)
-    finally:
-        post_save.disconnect(history, sender=Game)
+    table = await database_sync_to_async(open_table)(anna, stake=50, seats=4)
+    for _ in range(3):
+        await database_sync_to_async(services.add_bot)(table.pk, anna, "easy")
+    anna_socket = await connected(sockets, table, anna)
+    spectator = await connected(sockets, table, clara)
+    frozen_clock.advance(services.START_DELAY + 0.01)
+    await database_sync_to_async(services.start)(table.pk)
+    watchers = [(0, anna_socket), (None, spectator)]
+    game = await play_over_sockets(table, {0: anna_socket}, watchers, frozen_clock,
+                                   random.Random(11))
+    assert_frames_hide_cards(watchers, state_history)
     assert game.status == Game.Status.FINISHED
     bank = await database_sync_to_async(lambda: ledger.bank(game.pk).balance)()
     assert bank == 0
@@ -374,3 +376,17 @@ async def test_a_socket_speaks_the_browsers_language_and_remembers_it_for_the_se
     assert "not valid JSON" in await socket.next()
     await database_sync_to_async(anna.refresh_from_db)()
     assert anna.language == "en"
+
+
+def test_the_leak_check_catches_an_opponents_card_in_a_frame():
+    engine = EngineGame.start(
+        Deal(hands=[["6S", "7S"], ["8S", "9S"]], talon=["QD", "KH"]), Rules(), attacker=0
+    )
+    history = StateHistory()
+    history.states[3] = engine.to_dict()
+    frame = '<section id="game" data-version="3"><button data-card="8S"></button></section>'
+    with pytest.raises(AssertionError):
+        assert_no_leak(frame, 0, history)
+    assert_no_leak(frame, 1, history)
+    with pytest.raises(AssertionError):
+        assert_no_leak('<section id="game" data-version="3">… 9♠ …</section>', 0, history)

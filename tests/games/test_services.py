@@ -159,7 +159,9 @@ def lead(game: Game, player, card: str) -> Game:
     return move(game, player, game.version, action="lead", card=card)
 
 
-def test_a_take_made_on_an_out_of_date_screen_is_refused(anna, boris, frozen_clock):
+@pytest.fixture
+def thrown_in_unseen(anna, boris, frozen_clock) -> tuple[Game, int]:
+    """Anna leads 6♠, then throws in 6♣ while Boris still looks at the version before it."""
     game, _engine = two_player_game(
         anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
     )
@@ -167,22 +169,20 @@ def test_a_take_made_on_an_out_of_date_screen_is_refused(anna, boris, frozen_clo
     game.refresh_from_db()
     seen = game.version
     move(game, anna, seen, action="throw-in", card="6C")
+    return game, seen
+
+
+def test_a_take_made_on_an_out_of_date_screen_is_refused(boris, thrown_in_unseen):
+    game, seen = thrown_in_unseen
     with pytest.raises(services.StaleCommand, match="changed"):
         move(game, boris, seen, action="take")
     game.refresh_from_db()
-    assert not game.state.get("taken", False)
+    assert not EngineGame.from_dict(game.state).taken
 
 
-def test_a_stale_defence_that_still_fits_is_applied(anna, boris, frozen_clock):
-    game, _engine = two_player_game(
-        anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
-    )
-    lead(game, anna, "6S")
-    game.refresh_from_db()
-    seen = game.version
-    move(game, anna, seen, action="throw-in", card="6C")
+def test_a_stale_defence_that_still_fits_is_applied(boris, thrown_in_unseen):
+    game, seen = thrown_in_unseen
     move(game, boris, seen, action="defend", card="7S", target="6S")
-    game.refresh_from_db()
     assert game.events.filter(type="defend", seat=1).exists()
 
 
