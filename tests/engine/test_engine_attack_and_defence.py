@@ -121,7 +121,8 @@ def test_r6_the_new_defender_must_hold_enough_cards_for_the_whole_attack():
     game.apply(2, Pass(), 1.5)
     reason = refuse(game, 1, Transfer("6C"), 2.0, "R6")
     assert reason == (
-        "Transfer is not possible: the next player would face 3 cards but can take on at most 2 (R6, R9)"
+        "Transfer is not possible: the next player would face 3 cards "
+        "but can take on at most 2 (R6, R9)"
     )
     assert not any(isinstance(a, Transfer) for a in game.legal_actions(1))
 
