@@ -6,8 +6,9 @@
 Each pairing seats one bot of the first level ("the hero") against the other level at every
 other seat; game i deals ``Deal.shuffled(players, i)`` and puts the hero at seat i mod players.
 Two players: a win is not being the durak; draws (nobody is the durak) are counted as half a win
-and also reported apart. Three players: the rate of not being the durak, the average share of
-the bank (R14: 80/20/0) and the average place. Time per decision is measured around ``choose``.
+and also reported apart; a game stopped after 5,000 actions (bots passing the same cards back and
+forth) counts as a draw. Three players: the rate of not being the durak, the average share of the
+bank (R14: 80/20/0) and the average place. Time per decision is measured around ``choose``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from games.bots.turns import play_out, share  # noqa: E402
 from games.engine import Deal, Game  # noqa: E402
 
 Player = Callable[[Game, int], Action]
+GAME_ACTIONS = 5000
+"""A game still running after this many actions (bots passing cards back and forth for ever)
+is stopped and counted as a draw of the seats still in it."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +113,7 @@ def play(pairing: Pairing, number: int, config: Config) -> Tally:
         for seat in range(pairing.players)
     ]
     game = Game.start(Deal.shuffled(pairing.players, number))
-    play_out(game, players)
+    play_out(game, players, most_actions=GAME_ACTIONS)
     part = share(game, hero)
     tally.games = 1
     tally.draws = int(game.durak is None)

@@ -15,6 +15,8 @@ Policy = Callable[[Game, int], Action]
 
 STEP = 0.001
 """Seconds between two actions: bots answer at once, well inside every timer."""
+MOST_ACTIONS = 400
+"""Actions a playout may take: a whole game takes about 60 to 150."""
 
 
 def easy_player(game: Game, seat: int) -> Action:
@@ -39,10 +41,15 @@ def to_act(game: Game) -> int | None:
     return None
 
 
-def play_out(game: Game, players: Sequence[Policy], now: float = 0.0) -> float:
-    """Play the game to its end, each seat by its policy; the clock runs only when everyone
-    waits. Returns the time the game ended."""
-    while game.phase != "over":
+def play_out(
+    game: Game, players: Sequence[Policy], now: float = 0.0, most_actions: int = MOST_ACTIONS
+) -> float:
+    """Play the game to its end, each seat by its policy, or stop after ``most_actions`` (bots
+    that always answer alike can pass cards back and forth for ever once the talon is empty);
+    the clock runs only when everyone waits. Returns the time of the last step."""
+    for _ in range(most_actions):
+        if game.phase == "over":
+            break
         seat = to_act(game)
         if seat is None:
             deadline = game.deadline
@@ -56,9 +63,13 @@ def play_out(game: Game, players: Sequence[Policy], now: float = 0.0) -> float:
 
 
 def share(game: Game, seat: int) -> float:
-    """The part of the bank (R14) a finished game pays that seat: 1 for a 2-player win."""
+    """The part of the bank (R14) the game pays that seat: 1 for a 2-player win. A game stopped
+    before its end pays as a draw of the seats still in it."""
     groups = [list(group) for group in game.finished]
     if game.durak is not None:
         groups.append([game.durak])
+    elif game.phase != "over":
+        out = {s for group in groups for s in group}
+        groups.append([s for s in range(game.players) if s not in out])
     bank = 1000
     return split_bank(bank, groups, game.players)[seat] / bank

@@ -11,7 +11,7 @@ import pytest
 from games.bots import Search, choose
 from games.bots.knowledge import read
 from games.bots.sampling import sample
-from games.engine import Deal, Game, Lead, Take
+from games.engine import Deal, Game, Lead, Pass, Take, ThrowIn
 
 HANDS = [
     ["6S", "9S", "TD", "JC", "KH", "AS"],
@@ -108,3 +108,38 @@ def test_an_unknown_level_is_refused() -> None:
     game = opening()
     with pytest.raises(ValueError):
         choose(game.view(0), game.legal_actions(0), random.Random(0), "expert")  # type: ignore[arg-type]
+
+
+ENDLESS = {
+    "seat": 0,
+    "players": 2,
+    "hand": ["6S", "6C", "9H", "JS", "AH"],
+    "counts": [5, 3],
+    "known": [[], ["QC"]],
+    "table": [["JD", "QD"], ["JH", "8S"]],
+    "trump": "S",
+    "trump_card": "9S",
+    "talon": 4,
+    "discard": 20,
+    "discarded": "8D 8C 8H TC TD 7S KH AC KC KS 6D 7D 9D AD 7C 7H TS JC TH AS".split(),
+    "set_aside": 0,
+    "phase": "closing",
+    "round": 8,
+    "attacker": 1,
+    "defender": 1,
+    "limit": 5,
+    "taken": False,
+    "passed": [],
+    "deadline": 10.0,
+    "waiting_for": "window",
+    "finished": [],
+    "durak": None,
+}
+"""A position from which easy bots at both seats can pass the same cards back and forth for ever
+in some deals of the unseen cards."""
+
+
+def test_a_decision_ends_in_time_even_where_playouts_would_never_end() -> None:
+    started = time.perf_counter()
+    choose(ENDLESS, [ThrowIn("JS"), Pass()], random.Random(1), "strong", budget=0.05)
+    assert time.perf_counter() - started < 0.5
