@@ -14,6 +14,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.utils import translation
 from django.utils.translation import get_supported_language_variant
 from django.utils.translation import gettext as _
@@ -170,7 +171,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
 def remember_language(user: Any, language: str) -> None:
     """A seated player's live updates are rendered in their language: keep the page's."""
-    type(user).objects.filter(pk=user.pk, language="").update(language=language)
+    get_user_model().objects.filter(pk=user.pk, language="").update(language=language)
     user.language = language
 
 

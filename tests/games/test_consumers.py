@@ -176,7 +176,7 @@ async def test_a_move_out_of_turn_is_refused_with_the_reason(anna, boris, frozen
     socket = await connected(sockets, table, user)
     await socket.send(action="lead", card=card, version=game.version)
     notice = await socket.next()
-    assert 'id="notice"' in notice and "(R" in notice
+    assert 'id="notice"' in notice and 'href="/rules/#r' in notice
     assert (await running_game(table)).version == game.version
 
 
