@@ -2,7 +2,8 @@
 
 A seat played by a bot gets its move due at a random moment 1.5-3 s after it has
 something to do (R16). Having acted, it waits for the cards on the table to change
-before it is asked again, so a bot that passed does not keep reconsidering.
+before it is asked again; a bot that passed is asked again only once its pass is void
+(a new rank, a take or a transfer), as a person's pass would be.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class BotSchedule:
             wants = (
                 seat in autopiloted
                 and game.phase != "over"
+                and seat not in game.passed
                 and self.acted.get(seat) != key
                 and bool(game.legal_actions(seat))
             )

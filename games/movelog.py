@@ -72,6 +72,11 @@ def describe(event: dict[str, Any], names: Sequence[str], reader: int | None) ->
         return _("The game is over: %(who)s is the durak") % {"who": names[event["durak"]]}
     if kind == "seed":
         return _("The deck's seed was %(seed)s") % {"seed": event["seed"]}
+    if kind == "stopped":
+        return _(
+            "After %(round)s rounds among bots alone the game stops: those still holding cards "
+            "share the last places, as in a draw"
+        ) % {"round": event["round"]}
     if kind == "aborted":
         return _("The game was stopped and every stake returned")
     return None

@@ -32,6 +32,7 @@ logger = logging.getLogger(__name__)
 
 START_DELAY = 3.0
 AWAY_AFTER_TIMEOUTS = 2
+ENDLESS_ROUNDS = 150
 
 
 class GameError(Exception):
@@ -421,7 +422,10 @@ def save(loaded: Loaded, now: float) -> None:
     if table_key(engine) != loaded.table_before:
         row.table_version = row.version
     if engine.phase == "over":
-        finish(loaded, now)
+        finish(loaded, now, finishing_groups(engine))
+    elif endless(loaded):
+        record(loaded, [{"type": "stopped", "round": engine.round}], now)
+        finish(loaded, now, [*finishing_groups(engine), still_holding_cards(engine)])
     else:
         rng = random.Random(f"{row.seed}:{row.version}:schedule")
         loaded.schedule.refresh(engine, loaded.autopiloted(), now, rng)
@@ -435,6 +439,19 @@ def save(loaded: Loaded, now: float) -> None:
         transaction.on_commit(broadcast.wake_scheduler)
 
 
+def endless(loaded: Loaded) -> bool:
+    """Bots alone can pass the same cards round and round for ever once the talon is empty;
+    no person is left to break the cycle, so such a game stops after many rounds."""
+    engine = loaded.engine
+    return engine.round > ENDLESS_ROUNDS and all(
+        seat.autopiloted for seat in loaded.seats if engine.in_game[seat.position]
+    )
+
+
+def still_holding_cards(engine: EngineGame) -> list[int]:
+    return [seat for seat in range(engine.players) if engine.in_game[seat]]
+
+
 def finishing_groups(engine: EngineGame) -> list[list[int]]:
     groups = [list(group) for group in engine.finished]
     if engine.durak is not None:
@@ -442,10 +459,10 @@ def finishing_groups(engine: EngineGame) -> list[list[int]]:
     return groups
 
 
-def finish(loaded: Loaded, now: float) -> None:
-    """Places and payouts written, the bank paid out once, the seed revealed."""
+def finish(loaded: Loaded, now: float, groups: list[list[int]]) -> None:
+    """Places and payouts written, the bank paid out once, the seed revealed. A game stopped
+    before its end pays the players still holding cards as one last group, as in a draw."""
     row, engine = loaded.row, loaded.engine
-    groups = finishing_groups(engine)
     payouts = ledger.settle(row, groups)
     place = 1
     for group in groups:

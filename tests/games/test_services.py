@@ -293,3 +293,18 @@ def test_a_refusal_reads_in_the_players_language_and_names_the_rule(anna, boris,
     )
     notice = rendering.render_notice(str(refusal.value))
     assert '<a href="/rules/#r4">R4</a>' in notice
+
+
+def test_a_game_among_bots_alone_stops_after_many_rounds_and_pays_as_a_draw(
+    anna, frozen_clock, monkeypatch
+):
+    monkeypatch.setattr(services, "ENDLESS_ROUNDS", 2)
+    table = open_table(anna, stake=30, seats=3)
+    services.add_bot(table.pk, anna)
+    services.add_bot(table.pk, anna)
+    game = start_when_due(table, frozen_clock)
+    services.leave(table.pk, anna)
+    game = play_out(game, frozen_clock)
+    assert game.events.filter(type="stopped").exists()
+    players = list(GamePlayer.objects.filter(game=game))
+    assert sum(p.payout for p in players) == 90 and not any(p.durak for p in players)
