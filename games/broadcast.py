@@ -15,6 +15,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import translation
 
+from accounts import ledger
 from games import clock, rendering
 from games.models import Game, Seat, Table
 
@@ -81,11 +82,19 @@ def game_changed(loaded: Loaded) -> None:
     thinking = [seat for seat in loaded.schedule.due if loaded.seats[seat].is_bot]
     running = row.status == Game.Status.RUNNING
 
+    just_dealt = row.version == 1
+    balances = {
+        seat.position: ledger.balance(seat.player)
+        for seat in loaded.seats
+        if just_dealt and seat.player is not None
+    }
+
     def render_for(audience: int | None) -> str:
         if running:
             context = rendering.game_context(
                 table, row, engine, seats, audience, thinking,
                 headline=rendering.headline(loaded.events, seats),
+                balance=balances.get(audience) if audience is not None else None,
             )
             html = rendering.render_game(context)
         else:

@@ -132,6 +132,7 @@ def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
 def game_context(
     table: Table, row: Game, engine: EngineGame, seats: Sequence[SeatInfo], seat: int | None,
     bots_thinking: Iterable[int] = (), headline: dict[str, Any] | None = None,
+    balance: int | None = None,
 ) -> dict[str, Any]:
     view = engine.view(seat)
     legal = engine.legal_actions(seat) if seat is not None else []
@@ -175,6 +176,7 @@ def game_context(
         "can_pass": any(isinstance(a, Pass) for a in legal),
         "transfers": [str(a.card) for a in legal if isinstance(a, Transfer)],
         "waited_on_me": seat is not None and waited_on(view, seat),
+        "balance": balance,
         "deadline_ms": int(view["deadline"] * 1000) if view["deadline"] else None,
         "now_ms": int(clock.now() * 1000),
         "window_ms": int(engine.rules.throw_in_window * 1000),

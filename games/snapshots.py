@@ -7,6 +7,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
+from accounts import ledger
 from games import rendering
 from games.engine import Game as EngineGame
 from games.models import Game, Seat, Table
@@ -49,9 +50,11 @@ def render(table_id: int, seat: int | None) -> str:
     thinking = [int(position) for position in row.bot_moves.get("due", {})
                 if infos[int(position)].is_bot]
     events = recent_events(row)
+    me = next((s for s in seats if s.position == seat), None)
     context = rendering.game_context(
         table, row, engine, infos, seat, thinking,
         headline=rendering.headline(since_the_table_was_cleared(events), infos),
+        balance=ledger.balance(me.player) if me is not None and me.player else None,
     )
     return rendering.render_game(context) + render_log(events, infos, seat)
 

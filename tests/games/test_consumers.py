@@ -120,6 +120,7 @@ async def test_a_player_gets_a_snapshot_with_their_own_hand_only(
     theirs = {str(card) for card in engine.hands[1 - seat]}
     assert mine <= cards_in(snapshot)
     assert not (theirs & cards_in(snapshot))
+    assert 'id="chips-now" data-chips="900"' in snapshot
 
 
 async def test_a_spectator_sees_no_hand(anna, boris, clara, frozen_clock, sockets):
