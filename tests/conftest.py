@@ -24,14 +24,13 @@ def missing_service(marker: str) -> str | None:
     return None
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        for marker in SCALE_OUT_MARKERS:
-            if item.get_closest_marker(marker) is None:
-                continue
-            reason = missing_service(marker)
-            if reason is None:
-                continue
-            if in_ci():
-                raise pytest.UsageError(f"{item.nodeid} needs {marker}: {reason}")
-            item.add_marker(pytest.mark.skip(reason=f"{marker} suite: {reason}"))
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for marker in SCALE_OUT_MARKERS:
+        if item.get_closest_marker(marker) is None:
+            continue
+        reason = missing_service(marker)
+        if reason is None:
+            continue
+        if in_ci():
+            pytest.fail(f"{marker} suite: {reason}", pytrace=False)
+        pytest.skip(f"{marker} suite: {reason}")
