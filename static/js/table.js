@@ -134,7 +134,7 @@
       }
       timers.forEach(function (timer) {
         var secs = Math.max(0, Math.ceil((parseInt(timer.dataset.deadline, 10) - (t + timer._offset)) / 1000));
-        timer.querySelector(".seconds").textContent = secs + " s";
+        timer.querySelector(".seconds").textContent = secs + " " + (socketElt.dataset.secondsUnit || "s");
       });
       frame = requestAnimationFrame(step);
     }
