@@ -48,3 +48,8 @@ def test_sqlite_waits_for_the_lock_and_takes_it_at_transaction_start(db) -> None
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA busy_timeout")
         assert cursor.fetchone()[0] >= 5000
+
+
+def test_the_migrations_describe_the_models() -> None:
+    result = run_manage(["makemigrations", "--check", "--dry-run"], DJANGO_DEBUG="1")
+    assert result.returncode == 0, result.stdout + result.stderr
