@@ -23,7 +23,7 @@ def game_where_a_bot_passed() -> Game:
     return game
 
 
-def test_a_bot_whose_pass_stands_is_not_asked_to_throw_in():
+def test_r10_a_bot_whose_pass_stands_is_not_asked_to_throw_in():
     game = game_where_a_bot_passed()
     schedule = BotSchedule()
     game.apply(1, Defend("6H", "6C"), 3.0)
@@ -32,7 +32,7 @@ def test_a_bot_whose_pass_stands_is_not_asked_to_throw_in():
     assert 2 not in schedule.due
 
 
-def test_a_bot_is_asked_again_once_a_new_rank_voids_its_pass():
+def test_r10_a_bot_is_asked_again_once_a_new_rank_voids_its_pass():
     game = game_where_a_bot_passed()
     schedule = BotSchedule()
     game.apply(1, Defend("7S", "6S"), 3.0)

@@ -102,7 +102,7 @@ def test_only_the_host_adds_bots_and_only_where_bots_are_allowed(anna, boris, cl
         services.add_bot(no_bots.pk, clara)
 
 
-def test_a_whole_four_player_game_with_bots_pays_the_bank_out(anna, frozen_clock):
+def test_r14_a_whole_four_player_game_with_bots_pays_the_bank_out(anna, frozen_clock):
     table = open_table(anna, stake=100, seats=4)
     for level in ("easy", "easy", "strong"):
         services.add_bot(table.pk, anna, level)
@@ -194,7 +194,7 @@ def test_a_version_from_the_future_is_refused(anna, boris, frozen_clock):
         move(game, anna, 999, action="lead", card="6S")
 
 
-def test_two_timeouts_in_a_row_make_a_player_away_until_they_act(anna, boris, frozen_clock):
+def test_r15_two_timeouts_in_a_row_make_a_player_away_until_they_act(anna, boris, frozen_clock):
     game, engine = two_player_game(
         anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
     )
@@ -210,7 +210,7 @@ def test_two_timeouts_in_a_row_make_a_player_away_until_they_act(anna, boris, fr
     assert seat.timeouts == 1, "boris, not anna, was waited on for the defence"
 
 
-def test_a_player_who_leaves_a_running_game_keeps_the_place_and_payout(
+def test_r15_a_player_who_leaves_a_running_game_keeps_the_place_and_payout(
     anna, boris, frozen_clock
 ):
     table = open_table(anna, stake=100)
@@ -268,7 +268,7 @@ def test_a_deadline_acts_once_and_never_before_it_is_due(anna, boris, frozen_clo
     assert Game.objects.get(pk=game.pk).version == version
 
 
-def test_a_bot_moves_between_one_and_a_half_and_three_seconds_after_it_can(
+def test_r16_a_bot_moves_between_one_and_a_half_and_three_seconds_after_it_can(
     anna, frozen_clock
 ):
     table = open_table(anna, stake=0)
