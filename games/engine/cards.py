@@ -106,9 +106,11 @@ def cards_in(bits: int) -> list[Card]:
     return pick(_BY_BIT, bits)
 
 
-def pick(table: Mapping[int, T], bits: int) -> list[T]:
-    """``table[card.bit]`` for every card in ``bits``, lowest first."""
-    found = []
+def pick(table: Mapping[int, T], bits: int, found: list[T] | None = None) -> list[T]:
+    """``table[card.bit]`` for every card in ``bits``, lowest first, appended to ``found`` when
+    given."""
+    if found is None:
+        found = []
     while bits:
         lowest = bits & -bits
         found.append(table[lowest])

@@ -250,10 +250,9 @@ class Game:
         if seat == self.defender:
             return self._defender_actions(seat) if phase == DEFEND else []
         actions: list[Action] = []
-        if len(self.attacks) < self.limit:
-            throwable = self.hand_bits[seat] & self.throwable
-            if throwable:
-                actions = pick(THROW_INS, throwable)
+        throwable = self.hand_bits[seat] & self.throwable
+        if throwable and len(self.attacks) < self.limit:
+            actions = pick(THROW_INS, throwable)
         if seat not in self.passed:
             actions.append(PASS)
         return actions
@@ -265,9 +264,7 @@ class Game:
         for index, defence in enumerate(self.defences):
             if defence is None:
                 target = self.attacks[index]
-                beating = hand & beaters[target]
-                if beating:
-                    actions += pick(DEFENDS[target], beating)
+                pick(DEFENDS[target], hand & beaters[target], actions)
         if self.unbeaten == len(self.attacks):
             same_rank = hand & RANK_BITS[self.attacks[0].rank]
             if same_rank and self._transfer_refusal() is None:
@@ -291,8 +288,7 @@ class Game:
             self.throwable,
         )
         for seat, hand in enumerate(self.hand_bits):
-            waiting = seat != defender and in_game[seat] and seat not in passed
-            if waiting and hand & throwable:
+            if hand & throwable and seat != defender and in_game[seat] and seat not in passed:
                 return False
         return True
 
