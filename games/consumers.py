@@ -142,7 +142,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if "*" in html:
             await self.send(text_data=html["*"])
         elif self.seat is None:
-            await self.send(text_data=html.get(self.language) or next(iter(html.values())))
+            await self.send(text_data=in_language(html, self.language))
 
     async def table_seating(self, event: dict[str, Any]) -> None:
         user_id = getattr(self.user, "pk", None)
@@ -162,11 +162,16 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_presence(self, event: dict[str, Any]) -> None:
         html = event["html"]
-        await self.send(text_data=html.get(self.language) or next(iter(html.values())))
+        await self.send(text_data=in_language(html, self.language))
 
     async def table_notice(self, event: dict[str, Any]) -> None:
         if event.get("user_id") == getattr(self.user, "pk", None):
             await self.send(text_data=event["html"])
+
+
+def in_language(html: dict[str, str], language: str) -> str:
+    """The HTML rendered in this socket's language (any, if that one was not rendered)."""
+    return html.get(language) or next(iter(html.values()))
 
 
 def remember_language(user: Any, language: str) -> None:
@@ -212,7 +217,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
     async def lobby_html(self, event: dict[str, Any]) -> None:
         html = event["html"]
-        await self.send(text_data=html.get(self.language) or next(iter(html.values())))
+        await self.send(text_data=in_language(html, self.language))
 
 
 

@@ -13,14 +13,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine import Card, public_event
+from games.engine.cards import SUIT_SYMBOLS
 
-SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
-RANKS = {6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_SHORT = {6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 def symbols(codes: Sequence[str]) -> str:
     return " ".join(
-        f"{RANKS[card.rank]}{SUIT_SYMBOLS[card.suit]}" for card in map(Card.parse, codes)
+        f"{RANK_SHORT[card.rank]}{SUIT_SYMBOLS[card.suit]}" for card in map(Card.parse, codes)
     )
 
 

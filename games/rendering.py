@@ -16,15 +16,10 @@ from accounts import ledger
 from games import clock, movelog
 from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
 from games.engine import Game as EngineGame
+from games.engine.bank import SHARES
+from games.engine.cards import SUIT_SYMBOLS
 from games.models import Game, GamePlayer, Seat, Table
 from games.rulebook import link_rules
-
-RANK_NAMES = {
-    6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
-    11: "jack", 12: "queen", 13: "king", 14: "ace",
-}
-SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
-RANK_SHORT = {6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 def card_name(code: str) -> str:
@@ -50,7 +45,7 @@ class CardFace:
     def of(cls, code: str) -> CardFace:
         card = Card.parse(code)
         return cls(
-            code=code, rank=RANK_SHORT[card.rank], suit=card.suit,
+            code=code, rank=movelog.RANK_SHORT[card.rank], suit=card.suit,
             symbol=SUIT_SYMBOLS[card.suit], red=card.suit in "DH", name=card_name(code),
         )
 
@@ -240,10 +235,7 @@ def render_log_append(
 
 
 def share_percent(place: int, players: int) -> int:
-    return PLACE_SHARES[players][place - 1] if place <= len(PLACE_SHARES[players]) else 0
-
-
-PLACE_SHARES = {2: (100, 0), 3: (80, 20, 0), 4: (60, 30, 10, 0)}
+    return SHARES[players][place - 1] if place <= len(SHARES[players]) else 0
 
 
 def receipt(game: Game) -> dict[str, Any]:
