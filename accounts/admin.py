@@ -40,8 +40,13 @@ class TransferAdmin(ReadOnlyAdmin):
     list_display = ("created_at", "kind", "amount", "source", "destination", "game_id", "reason")
     list_filter = ("kind",)
     list_select_related = ("source__user", "destination__user")
-    search_fields = ("key", "reason", "game_id", "source__user__username",
-                     "destination__user__username")
+    search_fields = (
+        "key",
+        "reason",
+        "game_id",
+        "source__user__username",
+        "destination__user__username",
+    )
     date_hierarchy = "created_at"
 
 

@@ -102,7 +102,11 @@ def grant_welcome(user: User) -> Transfer | None:
     if amount <= 0:
         return None
     grant = _Move(
-        house_account(), wallet(user), amount, Transfer.Kind.GRANT, "Welcome grant",
+        house_account(),
+        wallet(user),
+        amount,
+        Transfer.Kind.GRANT,
+        "Welcome grant",
         key=f"welcome:{user.pk}",
     )
     return _post(grant)
@@ -121,8 +125,13 @@ def adjust(
     source, destination = (house, own) if amount > 0 else (own, house)
     return _post(
         _Move(
-            source, destination, abs(amount), Transfer.Kind.ADJUSTMENT, reason.strip(),
-            key=key or f"adjustment:{uuid.uuid4().hex}", by=by,
+            source,
+            destination,
+            abs(amount),
+            Transfer.Kind.ADJUSTMENT,
+            reason.strip(),
+            key=key or f"adjustment:{uuid.uuid4().hex}",
+            by=by,
         )
     )
 
@@ -142,8 +151,13 @@ def stake_all(game: GameLike, players: Sequence[User | None], stake: int) -> Non
     pot, house = bank(game.pk), house_account()
     moves = [
         _Move(
-            house if player is None else wallet(player), pot, stake, Transfer.Kind.STAKE,
-            f"Stake for game #{game.pk}", key=f"stake:{game.pk}:{seat}", game_id=game.pk,
+            house if player is None else wallet(player),
+            pot,
+            stake,
+            Transfer.Kind.STAKE,
+            f"Stake for game #{game.pk}",
+            key=f"stake:{game.pk}:{seat}",
+            game_id=game.pk,
             seat=seat,
         )
         for seat, player in enumerate(players)
@@ -227,9 +241,15 @@ def _write(locked: dict[int, Account], moves: Sequence[_Move]) -> list[Transfer]
             locked[pk].balance = value
     return Transfer.objects.bulk_create(
         Transfer(
-            source=move.source, destination=move.destination, amount=move.amount,
-            kind=move.kind, reason=move.reason, key=move.key, game_id=move.game_id,
-            seat=move.seat, created_by=move.by,
+            source=move.source,
+            destination=move.destination,
+            amount=move.amount,
+            kind=move.kind,
+            reason=move.reason,
+            key=move.key,
+            game_id=move.game_id,
+            seat=move.seat,
+            created_by=move.by,
         )
         for move in moves
     )
@@ -261,8 +281,14 @@ def _empty(
         locked,
         [
             _Move(
-                pot, stakes[seat].source, amount, kind, reason,
-                key=f"{kind}:{pot.game_id}:{seat}", game_id=pot.game_id, seat=seat,
+                pot,
+                stakes[seat].source,
+                amount,
+                kind,
+                reason,
+                key=f"{kind}:{pot.game_id}:{seat}",
+                game_id=pot.game_id,
+                seat=seat,
             )
             for seat, amount in enumerate(amounts)
             if amount > 0

@@ -13,11 +13,12 @@ from django.utils.translation import gettext_lazy as _
 class User(AbstractUser):
     """A registered player (or an admin)."""
 
-    show_balance = models.BooleanField(
-        _("show my balance on my public profile"), default=False
-    )
+    show_balance = models.BooleanField(_("show my balance on my public profile"), default=False)
     language = models.CharField(
-        _("language"), max_length=8, choices=settings.LANGUAGES, blank=True,
+        _("language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
         help_text=_("the language of the site for this player, remembered across devices"),
     )
 

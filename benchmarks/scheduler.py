@@ -39,8 +39,13 @@ def seat_bot_tables(count: int) -> None:
     for index in range(count):
         host = create_player(f"host{index}", "a-long-enough-password-42")
         table = services.create_table(
-            host, name=f"Bench {index}", stake=10, seats=4, move_time=30,
-            bots_allowed=True, private=False,
+            host,
+            name=f"Bench {index}",
+            stake=10,
+            seats=4,
+            move_time=30,
+            bots_allowed=True,
+            private=False,
         )
         for _ in range(3):
             services.add_bot(table.pk, host, "easy")
@@ -89,10 +94,14 @@ def main() -> None:
         print("no deadline fired")
         return
     ms = [value * 1000 for value in lateness]
-    print(f"{options.tables} tables of 4 bots, {elapsed:.0f} s: {len(ms)} deadlines fired "
-          f"({len(ms) / elapsed:.1f}/s)")
-    print(f"lateness ms: p50 {statistics.median(ms):.1f}  p90 {percentile(ms, 0.9):.1f}  "
-          f"p99 {percentile(ms, 0.99):.1f}  max {max(ms):.1f}")
+    print(
+        f"{options.tables} tables of 4 bots, {elapsed:.0f} s: {len(ms)} deadlines fired "
+        f"({len(ms) / elapsed:.1f}/s)"
+    )
+    print(
+        f"lateness ms: p50 {statistics.median(ms):.1f}  p90 {percentile(ms, 0.9):.1f}  "
+        f"p99 {percentile(ms, 0.99):.1f}  max {max(ms):.1f}"
+    )
 
 
 if __name__ == "__main__":

@@ -103,8 +103,7 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
                 "init_command": (
-                    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
-                    "PRAGMA busy_timeout=20000;"
+                    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;"
                 ),
             },
         }

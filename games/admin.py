@@ -25,8 +25,17 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ["name", "status", "stake", "seats", "move_time", "bots_allowed", "private",
-                    "creator", "created_at"]
+    list_display = [
+        "name",
+        "status",
+        "stake",
+        "seats",
+        "move_time",
+        "bots_allowed",
+        "private",
+        "creator",
+        "created_at",
+    ]
     list_filter = ["status", "private", "bots_allowed"]
     search_fields = ["name", "creator__username"]
     readonly_fields = ["status", "starts_at", "invite_code", "created_at"]
@@ -48,8 +57,11 @@ class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         for table in queryset:
             game_id = services.running_game_id(table.pk)
             if game_id is None:
-                self.message_user(request, _("%(table)s has no running game.") % {"table": table},
-                                  messages.WARNING)
+                self.message_user(
+                    request,
+                    _("%(table)s has no running game.") % {"table": table},
+                    messages.WARNING,
+                )
                 continue
             services.abort(game_id, reason=f"stopped by {request.user}")
             self.message_user(request, _("Stopped the game at %(table)s.") % {"table": table})

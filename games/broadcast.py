@@ -92,7 +92,12 @@ def game_changed(loaded: Loaded) -> None:
     def render_for(audience: int | None) -> str:
         if running:
             context = rendering.game_context(
-                table, row, engine, seats, audience, thinking,
+                table,
+                row,
+                engine,
+                seats,
+                audience,
+                thinking,
                 headline=rendering.headline(loaded.events, seats),
                 balance=balances.get(audience) if audience is not None else None,
             )
@@ -103,18 +108,31 @@ def game_changed(loaded: Loaded) -> None:
             )
         return html + rendering.render_log_append(loaded.events, seats, audience)
 
-    outbox: list[Message] = [(public_group(table.pk), {
-        "type": "table.html", "html": in_every_language(lambda: render_for(None)),
-        "version": row.version,
-    })]
+    outbox: list[Message] = [
+        (
+            public_group(table.pk),
+            {
+                "type": "table.html",
+                "html": in_every_language(lambda: render_for(None)),
+                "version": row.version,
+            },
+        )
+    ]
     for seat in loaded.seats:
         if seat.is_bot:
             continue
         with translation.override(seat_language(seat)):
             html = render_for(seat.position)
-        outbox.append((seat_group(table.pk, seat.position), {
-            "type": "table.html", "html": {"*": html}, "version": row.version,
-        }))
+        outbox.append(
+            (
+                seat_group(table.pk, seat.position),
+                {
+                    "type": "table.html",
+                    "html": {"*": html},
+                    "version": row.version,
+                },
+            )
+        )
     send_all(outbox)
 
 
@@ -126,36 +144,54 @@ def table_changed(table_id: int) -> None:
     seats = list(table.seat_set.select_related("player").order_by("position"))
     outbox: list[Message] = []
     if not table.private:
-        outbox.append((LOBBY_GROUP, {
-            "type": "lobby.html",
-            "html": in_every_language(lambda: rendering.render_lobby_row(table, seats)),
-        }))
+        outbox.append(
+            (
+                LOBBY_GROUP,
+                {
+                    "type": "lobby.html",
+                    "html": in_every_language(lambda: rendering.render_lobby_row(table, seats)),
+                },
+            )
+        )
     seating = {str(s.player_id): s.position for s in seats if s.player_id is not None}
     message: dict[str, Any] = {"type": "table.seating", "seating": seating}
     outbox.append((public_group(table_id), message))
     if table.status != Table.Status.PLAYING:
-        message["html"] = in_every_language(
-            lambda: rendering.render_waiting(table, None, seats)
-        )
+        message["html"] = in_every_language(lambda: rendering.render_waiting(table, None, seats))
         for seat in seats:
             if seat.player_id is None:
                 continue
             with translation.override(seat_language(seat)):
                 html = rendering.render_waiting(table, seat, seats)
-            outbox.append((seat_group(table_id, seat.position), {
-                "type": "table.html", "html": {"*": html}, "version": None,
-            }))
+            outbox.append(
+                (
+                    seat_group(table_id, seat.position),
+                    {
+                        "type": "table.html",
+                        "html": {"*": html},
+                        "version": None,
+                    },
+                )
+            )
     send_all(outbox)
 
 
 def presence_changed(table_id: int, position: int, online: bool) -> None:
-    send(public_group(table_id), {
-        "type": "table.presence",
-        "html": in_every_language(lambda: rendering.render_presence(position, online)),
-    })
+    send(
+        public_group(table_id),
+        {
+            "type": "table.presence",
+            "html": in_every_language(lambda: rendering.render_presence(position, online)),
+        },
+    )
 
 
 def unseated(table_id: int, user_id: int, reason: str) -> None:
-    send(public_group(table_id), {
-        "type": "table.notice", "user_id": user_id, "html": rendering.render_notice(reason),
-    })
+    send(
+        public_group(table_id),
+        {
+            "type": "table.notice",
+            "user_id": user_id,
+            "html": rendering.render_notice(reason),
+        },
+    )

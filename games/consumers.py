@@ -72,9 +72,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.seat is not None:
             gone = await database_sync_to_async(presence.leave)(self.table_id, self.user.pk)
             if gone is not None:
-                await database_sync_to_async(broadcast.presence_changed)(
-                    self.table_id, gone, False
-                )
+                await database_sync_to_async(broadcast.presence_changed)(self.table_id, gone, False)
         await self.channel_layer.group_discard(
             broadcast.public_group(self.table_id), self.channel_name
         )
@@ -218,6 +216,3 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     async def lobby_html(self, event: dict[str, Any]) -> None:
         html = event["html"]
         await self.send(text_data=in_language(html, self.language))
-
-
-

@@ -27,8 +27,13 @@ def quick_play(user: User, stake: int) -> Table:
             continue
         return table
     table = services.create_table(
-        user, name=_("Quick game of %(name)s") % {"name": user.username}, stake=stake,
-        seats=2, move_time=30, bots_allowed=True, private=False,
+        user,
+        name=_("Quick game of %(name)s") % {"name": user.username},
+        stake=stake,
+        seats=2,
+        move_time=30,
+        bots_allowed=True,
+        private=False,
     )
     services.add_bot(table.pk, user, "easy")
     return table

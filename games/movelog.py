@@ -39,8 +39,10 @@ def describe(event: dict[str, Any], names: Sequence[str], reader: int | None) ->
         return _("Cards are dealt. Seed fingerprint: %(hash)s…") % {"hash": event["seed_hash"][:16]}
     if kind == "round":
         return _("Round %(round)s: %(attacker)s attacks %(defender)s, at most %(limit)s cards") % {
-            "round": event["round"], "attacker": names[event["attacker"]],
-            "defender": names[event["defender"]], "limit": event["limit"],
+            "round": event["round"],
+            "attacker": names[event["attacker"]],
+            "defender": names[event["defender"]],
+            "limit": event["limit"],
         }
     if kind == "lead":
         return _("%(who)s leads %(cards)s") % {"who": who, "cards": symbols(event["cards"])} + late
@@ -48,11 +50,15 @@ def describe(event: dict[str, Any], names: Sequence[str], reader: int | None) ->
         return _("%(who)s throws in %(card)s") % {"who": who, "card": symbols([event["card"]])}
     if kind == "defend":
         return _("%(who)s beats %(target)s with %(card)s") % {
-            "who": who, "target": symbols([event["target"]]), "card": symbols([event["card"]]),
+            "who": who,
+            "target": symbols([event["target"]]),
+            "card": symbols([event["card"]]),
         }
     if kind == "transfer":
         return _("%(who)s transfers with %(card)s to %(to)s") % {
-            "who": who, "card": symbols([event["card"]]), "to": names[event["to"]],
+            "who": who,
+            "card": symbols([event["card"]]),
+            "to": names[event["to"]],
         }
     if kind == "take":
         return _("%(who)s takes") % {"who": who} + late
@@ -85,7 +91,8 @@ def describe(event: dict[str, Any], names: Sequence[str], reader: int | None) ->
 def describe_draw(event: dict[str, Any], who: str) -> str:
     count = event["count"]
     line = ngettext("%(who)s draws %(count)s card", "%(who)s draws %(count)s cards", count) % {
-        "who": who, "count": count,
+        "who": who,
+        "count": count,
     }
     if event.get("cards"):
         line += ": " + symbols(event["cards"])

@@ -57,9 +57,7 @@ def parse_card(value: object, field: str) -> Card:
     try:
         return Card.parse(value.strip())
     except ValueError:
-        raise ProtocolError(
-            _("“%(value)s” is not a card.") % {"value": value[:8]}
-        ) from None
+        raise ProtocolError(_("“%(value)s” is not a card.") % {"value": value[:8]}) from None
 
 
 def parse(text: str | bytes | None) -> Command:

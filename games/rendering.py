@@ -25,8 +25,15 @@ from games.rulebook import link_rules
 def card_name(code: str) -> str:
     card = Card.parse(code)
     names = {
-        6: _("Six"), 7: _("Seven"), 8: _("Eight"), 9: _("Nine"), 10: _("Ten"),
-        11: _("Jack"), 12: _("Queen"), 13: _("King"), 14: _("Ace"),
+        6: _("Six"),
+        7: _("Seven"),
+        8: _("Eight"),
+        9: _("Nine"),
+        10: _("Ten"),
+        11: _("Jack"),
+        12: _("Queen"),
+        13: _("King"),
+        14: _("Ace"),
     }
     suits = {"S": _("of spades"), "C": _("of clubs"), "D": _("of diamonds"), "H": _("of hearts")}
     return f"{names[card.rank]} {suits[card.suit]}"
@@ -45,8 +52,12 @@ class CardFace:
     def of(cls, code: str) -> CardFace:
         card = Card.parse(code)
         return cls(
-            code=code, rank=movelog.RANK_SHORT[card.rank], suit=card.suit,
-            symbol=SUIT_SYMBOLS[card.suit], red=card.suit in "DH", name=card_name(code),
+            code=code,
+            rank=movelog.RANK_SHORT[card.rank],
+            suit=card.suit,
+            symbol=SUIT_SYMBOLS[card.suit],
+            red=card.suit in "DH",
+            name=card_name(code),
         )
 
 
@@ -60,8 +71,10 @@ class HandCard:
 
 def role_name(role: str) -> str:
     return {
-        "attacker": _("attacker"), "defender": _("defender"),
-        "finished": _("finished"), "durak": _("durak"),
+        "attacker": _("attacker"),
+        "defender": _("defender"),
+        "finished": _("finished"),
+        "durak": _("durak"),
     }.get(role, role)
 
 
@@ -92,8 +105,10 @@ def hand_cards(view: dict[str, Any], legal: Sequence[Any]) -> list[HandCard]:
             action = ""
         cards.append(
             HandCard(
-                face=CardFace.of(code), action=action,
-                targets=tuple(defences.get(code, ())), transfer=code in transfers,
+                face=CardFace.of(code),
+                action=action,
+                targets=tuple(defences.get(code, ())),
+                transfer=code in transfers,
             )
         )
     return cards
@@ -114,19 +129,34 @@ def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
     infos = []
     for seat in seats:
         if isinstance(seat, Seat):
-            infos.append(SeatInfo(
-                seat.position, seat.label, seat.is_bot, seat.bot_level, seat.away, seat.left,
-                seat.online,
-            ))
+            infos.append(
+                SeatInfo(
+                    seat.position,
+                    seat.label,
+                    seat.is_bot,
+                    seat.bot_level,
+                    seat.away,
+                    seat.left,
+                    seat.online,
+                )
+            )
         else:
-            infos.append(SeatInfo(seat.seat, seat.label, seat.player_id is None,
-                                  seat.bot_level, False, False))
+            infos.append(
+                SeatInfo(
+                    seat.seat, seat.label, seat.player_id is None, seat.bot_level, False, False
+                )
+            )
     return infos
 
 
 def game_context(
-    table: Table, row: Game, engine: EngineGame, seats: Sequence[SeatInfo], seat: int | None,
-    bots_thinking: Iterable[int] = (), headline: dict[str, Any] | None = None,
+    table: Table,
+    row: Game,
+    engine: EngineGame,
+    seats: Sequence[SeatInfo],
+    seat: int | None,
+    bots_thinking: Iterable[int] = (),
+    headline: dict[str, Any] | None = None,
     balance: int | None = None,
 ) -> dict[str, Any]:
     view = engine.view(seat)
@@ -187,7 +217,8 @@ def headline(events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo]) -> dic
     if transfers:
         defender = transfers[-1]["to"]
         return {
-            "kind": "transfer", "defender": defender,
+            "kind": "transfer",
+            "defender": defender,
             "text": _("Now %(name)s defends.") % {"name": seats[defender].label},
         }
     draws = [event for event in events if event["type"] == "draw" and event["count"]]
@@ -252,19 +283,27 @@ def receipt(game: Game) -> dict[str, Any]:
         rounded_down = game.bank * share // (100 * len(members))
         for member in members:
             payout = member.payout or 0
-            rows.append({
-                "player": member, "places": list(places), "share": share,
-                "each": share / len(members), "payout": payout,
-                "rounded_down": rounded_down, "leftover": payout - rounded_down,
-            })
+            rows.append(
+                {
+                    "player": member,
+                    "places": list(places),
+                    "share": share,
+                    "each": share / len(members),
+                    "payout": payout,
+                    "rounded_down": rounded_down,
+                    "leftover": payout - rounded_down,
+                }
+            )
     return {"game": game, "rows": rows, "bank": game.bank}
 
 
 def waiting_context(
     table: Table, seat: Seat | None, seats: Sequence[Seat] | None = None
 ) -> dict[str, Any]:
-    seats = list(seats) if seats is not None else list(
-        table.seat_set.select_related("player").order_by("position")
+    seats = (
+        list(seats)
+        if seats is not None
+        else list(table.seat_set.select_related("player").order_by("position"))
     )
     by_position = {s.position: s for s in seats}
     last = table.games.exclude(status=Game.Status.RUNNING).order_by("-started_at").first()
@@ -278,9 +317,9 @@ def waiting_context(
         "now_ms": int(clock.now() * 1000),
         "last": receipt(last) if last is not None else None,
         "balance": ledger.balance(seat.player) if seat is not None and seat.player else None,
-        "durak": next(
-            (p for p in last.players.all() if p.durak), None
-        ) if last is not None else None,
+        "durak": next((p for p in last.players.all() if p.durak), None)
+        if last is not None
+        else None,
     }
 
 

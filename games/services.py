@@ -47,13 +47,24 @@ class StaleCommand(GameError):
 
 
 def create_table(
-    creator: User, *, name: str, stake: int, seats: int, move_time: int,
-    bots_allowed: bool, private: bool,
+    creator: User,
+    *,
+    name: str,
+    stake: int,
+    seats: int,
+    move_time: int,
+    bots_allowed: bool,
+    private: bool,
 ) -> Table:
     with transaction.atomic():
         table = Table.objects.create(
-            name=name, stake=stake, seats=seats, move_time=move_time,
-            bots_allowed=bots_allowed, private=private, creator=creator,
+            name=name,
+            stake=stake,
+            seats=seats,
+            move_time=move_time,
+            bots_allowed=bots_allowed,
+            private=private,
+            creator=creator,
         )
         join(table.pk, creator, invite_code=table.invite_code)
     return table
@@ -255,13 +266,19 @@ def start(table_id: int) -> Game | None:
             Deal.shuffled(len(seats), seed), Rules(move_time=float(table.move_time)), now=now
         )
         row = Game.objects.create(
-            table=table, state=engine.to_dict(), seed=str(seed),
+            table=table,
+            state=engine.to_dict(),
+            seed=str(seed),
             seed_hash=hashlib.sha256(str(seed).encode()).hexdigest(),
-            stake=table.stake, bank=table.stake * len(seats),
+            stake=table.stake,
+            bank=table.stake * len(seats),
         )
         GamePlayer.objects.bulk_create(
             GamePlayer(
-                game=row, seat=s.position, player=s.player, bot_level=s.bot_level,
+                game=row,
+                seat=s.position,
+                player=s.player,
+                bot_level=s.bot_level,
                 stake=table.stake,
             )
             for s in seats
@@ -393,8 +410,11 @@ def record(loaded: Loaded, events: list[dict[str, Any]], now: float) -> None:
     row = loaded.row
     GameEvent.objects.bulk_create(
         GameEvent(
-            game=row, seq=row.event_seq + index, type=str(event["type"]),
-            seat=event.get("seat"), data=event,
+            game=row,
+            seq=row.event_seq + index,
+            type=str(event["type"]),
+            seat=event.get("seat"),
+            data=event,
         )
         for index, event in enumerate(events, start=1)
     )
@@ -506,8 +526,11 @@ def abort(game_id: int, reason: str = "") -> None:
         row.version += 1
         loaded.schedule = BotSchedule()
         row.bot_moves = {}
-        record(loaded, [{"type": "aborted", "reason": reason}, {"type": "seed", "seed": row.seed}],
-               clock.now())
+        record(
+            loaded,
+            [{"type": "aborted", "reason": reason}, {"type": "seed", "seed": row.seed}],
+            clock.now(),
+        )
         row.save()
         release_table(row.table)
         transaction.on_commit(lambda: broadcast.game_changed(loaded))
@@ -535,11 +558,15 @@ def due_tables(now: float) -> list[int]:
 def next_deadline() -> float | None:
     game_at = (
         Game.objects.filter(status=Game.Status.RUNNING, deadline_at__isnull=False)
-        .order_by("deadline_at").values_list("deadline_at", flat=True).first()
+        .order_by("deadline_at")
+        .values_list("deadline_at", flat=True)
+        .first()
     )
     table_at = (
         Table.objects.filter(status=Table.Status.OPEN, starts_at__isnull=False)
-        .order_by("starts_at").values_list("starts_at", flat=True).first()
+        .order_by("starts_at")
+        .values_list("starts_at", flat=True)
+        .first()
     )
     moments = [clock.to_seconds(m) for m in (game_at, table_at) if m is not None]
     return min(moments, default=None)

@@ -47,12 +47,18 @@ def render(table_id: int, seat: int | None) -> str:
     engine = EngineGame.from_dict(row.state)
     players = list(row.players.select_related("player").order_by("seat"))
     infos = rendering.seat_infos(seats if len(seats) == len(players) else players)
-    thinking = [int(position) for position in row.bot_moves.get("due", {})
-                if infos[int(position)].is_bot]
+    thinking = [
+        int(position) for position in row.bot_moves.get("due", {}) if infos[int(position)].is_bot
+    ]
     events = recent_events(row)
     me = next((s for s in seats if s.position == seat), None)
     context = rendering.game_context(
-        table, row, engine, infos, seat, thinking,
+        table,
+        row,
+        engine,
+        infos,
+        seat,
+        thinking,
         headline=rendering.headline(since_the_table_was_cleared(events), infos),
         balance=ledger.balance(me.player) if me is not None and me.player else None,
     )
@@ -71,11 +77,12 @@ def since_the_table_was_cleared(events: list[dict[str, Any]]) -> list[dict[str, 
     """What a player who watched the whole time last saw as news: this round, and the
     drawing that opened it."""
     cleared = [i for i, event in enumerate(events) if event["type"] in ("discard", "pick_up")]
-    return events[cleared[-1] + 1:] if cleared else events
+    return events[cleared[-1] + 1 :] if cleared else events
 
 
 def render_log(
-    events: list[dict[str, Any]], infos: list[rendering.SeatInfo] | None = None,
+    events: list[dict[str, Any]],
+    infos: list[rendering.SeatInfo] | None = None,
     reader: int | None = None,
 ) -> str:
     lines = rendering.log_entries(events, infos, reader) if infos is not None else []

@@ -49,15 +49,21 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     if not entry.allowed:
         raise Http404
     table = get_object_or_404(Table, pk=pk)
-    return render(request, "games/table.html", {
-        "table": table,
-        "invite": invite,
-        "snapshot": snapshots.render(pk, entry.seat),
-        "seat": entry.seat,
-        "invite_url": request.build_absolute_uri(f"{table.get_absolute_url()}?invite="
-                                                 f"{table.invite_code}")
-        if table.private and entry.seat is not None else "",
-    })
+    return render(
+        request,
+        "games/table.html",
+        {
+            "table": table,
+            "invite": invite,
+            "snapshot": snapshots.render(pk, entry.seat),
+            "seat": entry.seat,
+            "invite_url": request.build_absolute_uri(
+                f"{table.get_absolute_url()}?invite={table.invite_code}"
+            )
+            if table.private and entry.seat is not None
+            else "",
+        },
+    )
 
 
 def answer(
@@ -138,12 +144,14 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
     infos = rendering.seat_infos(players)
     events = [e.data for e in game.events.order_by("seq")]
     finished = game.status != Game.Status.RUNNING
-    return render(request, "games/history.html", {
-        "game": game,
-        "players": players,
-        "lines": rendering.log_entries(events, infos, None) if finished else [],
-        "receipt": rendering.receipt(game) if game.status == Game.Status.FINISHED else None,
-        "finished": finished,
-    })
-
-
+    return render(
+        request,
+        "games/history.html",
+        {
+            "game": game,
+            "players": players,
+            "lines": rendering.log_entries(events, infos, None) if finished else [],
+            "receipt": rendering.receipt(game) if game.status == Game.Status.FINISHED else None,
+            "finished": finished,
+        },
+    )

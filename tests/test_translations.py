@@ -53,9 +53,7 @@ def test_every_template_string_is_marked_for_translation(template: Path) -> None
 
 
 def test_the_check_finds_an_unmarked_string() -> None:
-    assert unmarked_text('<p>{% translate "Take" %}</p><button title="Pass">x</button>') == [
-        "Pass"
-    ]
+    assert unmarked_text('<p>{% translate "Take" %}</p><button title="Pass">x</button>') == ["Pass"]
     assert unmarked_text("<p>Take the cards</p>") == ["Take the cards"]
 
 
@@ -91,17 +89,20 @@ def test_every_message_in_the_code_is_in_the_russian_catalogue(tmp_path: Path) -
         pytest.skip("gettext (xgettext) is not installed: apt-get install gettext")
     copy = tmp_path / "project"
     shutil.copytree(
-        ROOT, copy,
-        ignore=shutil.ignore_patterns(".venv", ".git", "artifacts", "*.sqlite3*", "__pycache__",
-                                      "staticfiles", "node_modules"),
+        ROOT,
+        copy,
+        ignore=shutil.ignore_patterns(
+            ".venv", ".git", "artifacts", "*.sqlite3*", "__pycache__", "staticfiles", "node_modules"
+        ),
     )
     subprocess.run(
         [sys.executable, "manage.py", "makemessages", "-l", "ru", "--no-obsolete", "-v", "0"],
-        cwd=copy, check=True, env={**os.environ, "DJANGO_DEBUG": "1"}, timeout=300,
+        cwd=copy,
+        check=True,
+        env={**os.environ, "DJANGO_DEBUG": "1"},
+        timeout=300,
     )
     extracted = polib.pofile(str(copy / "locale" / "ru" / "LC_MESSAGES" / "django.po"))
     shipped = {(e.msgctxt, e.msgid) for e in polib.pofile(str(CATALOGUE)) if not e.obsolete}
-    missing = sorted(
-        e.msgid for e in extracted if (e.msgctxt, e.msgid) not in shipped
-    )
+    missing = sorted(e.msgid for e in extracted if (e.msgctxt, e.msgid) not in shipped)
     assert missing == []

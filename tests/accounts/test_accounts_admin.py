@@ -81,9 +81,7 @@ def test_an_adjustment_below_zero_for_one_player_changes_no_one(
     admin_client: Client, make_player: MakePlayer
 ) -> None:
     anna, boris = make_player("anna", 100), make_player("boris", 10)
-    response = adjust(
-        admin_client, [anna, boris], apply="1", amount="-50", reason="Fine", key=KEY
-    )
+    response = adjust(admin_client, [anna, boris], apply="1", amount="-50", reason="Fine", key=KEY)
     assert "boris has 10 chips but 50 are needed." in response.content.decode()
     assert (ledger.balance(anna), ledger.balance(boris)) == (100, 10)
 

@@ -22,7 +22,11 @@ def record_game(results: list[tuple[User | None, int, int, bool]], finished: boo
     """A game row with one GamePlayer per (player, place, payout, durak), staking 10 each."""
     table = apps.get_model("games", "Table").objects.create(name="Test table", stake=10)
     game = apps.get_model("games", "Game").objects.create(
-        table=table, state={}, seed="seed", seed_hash="hash", stake=10,
+        table=table,
+        state={},
+        seed="seed",
+        seed_hash="hash",
+        stake=10,
         finished_at=timezone.now() if finished else None,
     )
     for seat, (player, place, payout, durak) in enumerate(results):

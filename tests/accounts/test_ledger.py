@@ -329,8 +329,12 @@ def test_the_database_refuses_a_transfer_of_no_chips(make_player: MakePlayer) ->
     anna = make_player("anna", 100)
     with pytest.raises(IntegrityError), transaction.atomic():
         Transfer.objects.create(
-            source=ledger.house_account(), destination=ledger.wallet(anna), amount=0,
-            kind="grant", reason="Nothing", key="zero",
+            source=ledger.house_account(),
+            destination=ledger.wallet(anna),
+            amount=0,
+            kind="grant",
+            reason="Nothing",
+            key="zero",
         )
 
 

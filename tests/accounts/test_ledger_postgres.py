@@ -74,8 +74,10 @@ def test_concurrent_settles_and_refunds_close_the_bank_once(make_player: MakePla
     results = all_at_once(
         [lambda: ledger.settle(game, [[0], [1]]), lambda: ledger.refund(game)] * 10
     )
-    outcomes = {type(result).__name__ if isinstance(result, Exception) else str(result)
-                for result in results}
+    outcomes = {
+        type(result).__name__ if isinstance(result, Exception) else str(result)
+        for result in results
+    }
     assert outcomes in ({"[100, 0]", "LedgerError"}, {"[50, 50]", "LedgerError"})
     assert ledger.balance(anna) in (150, 100)
     assert ledger.bank(game.pk).balance == 0

@@ -22,8 +22,12 @@ ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
 ]
 PASSWORD = "plays-durak-in-tests"
 PLAYERS = ("anna", "boris", "carla", "dmitri", "elena", "fedor", "galina")
@@ -61,7 +65,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 def manage(env: dict[str, str], *args: str) -> None:
     subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
         stdout=subprocess.DEVNULL,
     )
 
@@ -80,15 +87,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
     manage(env, "migrate", "--noinput")
-    create = "; ".join(
-        f"create_player({name!r}, {PASSWORD!r})" for name in PLAYERS
-    )
+    create = "; ".join(f"create_player({name!r}, {PASSWORD!r})" for name in PLAYERS)
     manage(env, "shell", "-c", f"from accounts.services import create_player; {create}")
     daphne = Path(sys.executable).with_name("daphne")
     process = subprocess.Popen(
-        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "--websocket_timeout", "-1",
-         "durak_site.asgi:application"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        [
+            str(daphne),
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "--websocket_timeout",
+            "-1",
+            "durak_site.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20

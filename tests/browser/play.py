@@ -138,7 +138,8 @@ class Player:
             self.page.wait_for_function(
                 "v => { const g = document.getElementById('game');"
                 " return !g || g.dataset.version !== v; }",
-                arg=before["version"], timeout=5_000,
+                arg=before["version"],
+                timeout=5_000,
             )
         except PlaywrightTimeout:
             return None

@@ -39,10 +39,7 @@ def free_port() -> int:
 
 def server_environment() -> dict[str, str]:
     database = settings.DATABASES["default"]
-    url = (
-        f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/"
-        f"{database['NAME']}"
-    )
+    url = f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
     return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "durak_site.settings",
@@ -59,8 +56,11 @@ class Processes:
 
     def start(self, name: str, args: list[str]) -> subprocess.Popen[bytes]:
         process = subprocess.Popen(
-            args, cwd=ROOT, env=server_environment(),
-            stdout=subprocess.DEVNULL, stderr=(self.logs / f"{name}.log").open("wb"),
+            args,
+            cwd=ROOT,
+            env=server_environment(),
+            stdout=subprocess.DEVNULL,
+            stderr=(self.logs / f"{name}.log").open("wb"),
         )
         self.running[name] = process
         return process
@@ -68,8 +68,19 @@ class Processes:
     def server(self, name: str) -> int:
         port = free_port()
         daphne = str(Path(sys.executable).with_name("daphne"))
-        self.start(name, [daphne, "-b", "127.0.0.1", "-p", str(port),
-                          "--websocket_timeout", "-1", "durak_site.asgi:application"])
+        self.start(
+            name,
+            [
+                daphne,
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "--websocket_timeout",
+                "-1",
+                "durak_site.asgi:application",
+            ],
+        )
         wait_for_port(port)
         return port
 

@@ -276,8 +276,11 @@ def assert_no_leak(frame: str, audience: int | None, history: StateHistory) -> N
 
 
 async def play_over_sockets(
-    table: Table, seats: dict[int, Socket], watchers: list[tuple[int | None, Socket]],
-    frozen_clock: Clock, rng: random.Random,
+    table: Table,
+    seats: dict[int, Socket],
+    watchers: list[tuple[int | None, Socket]],
+    frozen_clock: Clock,
+    rng: random.Random,
 ) -> Game:
     for _ in range(3000):
         game = await running_game_or_last(table)
@@ -335,8 +338,9 @@ async def test_a_whole_four_player_game_with_bots_reaches_every_seat_and_the_led
     frozen_clock.advance(services.START_DELAY + 0.01)
     await database_sync_to_async(services.start)(table.pk)
     watchers = [(0, anna_socket), (None, spectator)]
-    game = await play_over_sockets(table, {0: anna_socket}, watchers, frozen_clock,
-                                   random.Random(11))
+    game = await play_over_sockets(
+        table, {0: anna_socket}, watchers, frozen_clock, random.Random(11)
+    )
     assert_frames_hide_cards(watchers, state_history)
     assert game.status == Game.Status.FINISHED
     bank = await database_sync_to_async(lambda: ledger.bank(game.pk).balance)()

@@ -44,9 +44,7 @@ def test_the_game_starts_three_seconds_after_the_last_seat_is_filled(anna, boris
     assert len(game.seed_hash) == 64 and game.events.first().type == "deal"
 
 
-def test_a_player_who_cannot_pay_at_the_start_is_unseated_and_told_why(
-    anna, boris, frozen_clock
-):
+def test_a_player_who_cannot_pay_at_the_start_is_unseated_and_told_why(anna, boris, frozen_clock):
     table = open_table(anna, stake=100)
     services.join(table.pk, boris)
     ledger.adjust(boris, -950, "test: spent elsewhere", by=anna)
@@ -126,12 +124,8 @@ def two_player_game(anna, boris, frozen_clock, hands, talon, attacker=0) -> tupl
     return game, engine
 
 
-def test_an_illegal_move_is_refused_with_its_reason_and_changes_nothing(
-    anna, boris, frozen_clock
-):
-    game, _engine = two_player_game(
-        anna, boris, frozen_clock, ["6S 7S 8C", "9S TS JC"], "QD KH"
-    )
+def test_an_illegal_move_is_refused_with_its_reason_and_changes_nothing(anna, boris, frozen_clock):
+    game, _engine = two_player_game(anna, boris, frozen_clock, ["6S 7S 8C", "9S TS JC"], "QD KH")
     before = (game.version, game.state)
     with pytest.raises(services.GameError, match="R4"):
         move(game, anna, game.version, action="lead", card=["6S", "7S"])
@@ -144,9 +138,7 @@ def test_an_illegal_move_is_refused_with_its_reason_and_changes_nothing(
 def test_a_move_for_another_seat_is_impossible_the_seat_comes_from_the_session(
     anna, boris, frozen_clock
 ):
-    game, _engine = two_player_game(
-        anna, boris, frozen_clock, ["6S 7S 8C", "9S TS JC"], "QD KH"
-    )
+    game, _engine = two_player_game(anna, boris, frozen_clock, ["6S 7S 8C", "9S TS JC"], "QD KH")
     before = game.state
     with pytest.raises(services.GameError):
         move(game, boris, game.version, action="lead", card="6S")
@@ -268,9 +260,7 @@ def test_a_deadline_acts_once_and_never_before_it_is_due(anna, boris, frozen_clo
     assert Game.objects.get(pk=game.pk).version == version
 
 
-def test_r16_a_bot_moves_between_one_and_a_half_and_three_seconds_after_it_can(
-    anna, frozen_clock
-):
+def test_r16_a_bot_moves_between_one_and_a_half_and_three_seconds_after_it_can(anna, frozen_clock):
     table = open_table(anna, stake=0)
     services.add_bot(table.pk, anna)
     game = start_when_due(table, frozen_clock)
@@ -283,9 +273,7 @@ def test_r16_a_bot_moves_between_one_and_a_half_and_three_seconds_after_it_can(
 
 
 def test_a_refusal_reads_in_the_players_language_and_names_the_rule(anna, boris, frozen_clock):
-    game, _engine = two_player_game(
-        anna, boris, frozen_clock, ["6S 7S 8C", "9S TS JC"], "QD KH"
-    )
+    game, _engine = two_player_game(anna, boris, frozen_clock, ["6S 7S 8C", "9S TS JC"], "QD KH")
     with translation.override("ru"), pytest.raises(services.GameError) as refusal:
         move(game, anna, game.version, action="lead", card=["6S", "7S"])
     assert str(refusal.value) == (
