@@ -22,6 +22,7 @@ run: $(STAMP)
 		--websocket_timeout -1 durak_site.asgi:application
 
 lint: $(STAMP)
+	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 
