@@ -6,13 +6,12 @@ authenticated session, never from the message.
 
 from __future__ import annotations
 
+import re
 import time
-from collections import deque
 from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
@@ -20,36 +19,40 @@ from django.utils.translation import get_supported_language_variant
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from games import broadcast, presence, rendering, scheduler, services, snapshots
+from games import broadcast, presence, scheduler, services, snapshots
 from games.protocol import Command, ProtocolError, parse
+from games.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer
 
-RATE_LIMIT = 100
-RATE_WINDOW = 20.0
-POLICY_VIOLATION = 1008
+SHOWN_GAME = re.compile(r'<section id="game"[^>]*?data-version="(\d*)"')
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+def shown_version(html: str) -> int | None:
+    """The game version a frame puts on the page (None for the waiting room)."""
+    match = SHOWN_GAME.search(html)
+    return int(match.group(1)) if match and match.group(1) else None
+
+
+class TableConsumer(GuardedConsumer):
     table_id: int
     seat: int | None
-    language: str
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.user = self.scope.get("user")
         self.seat = None
-        self.recent: deque[float] = deque()
+        self.shown: int | None = None
         self.language = socket_language(self.scope)
         invite = parse_qs(self.scope.get("query_string", b"").decode()).get("invite", [""])[0]
         access = await database_sync_to_async(snapshots.access)(self.table_id, self.user, invite)
         if not access.allowed:
-            await self.close(code=4403)
+            await self.close(code=NOT_ALLOWED)
             return
         self.seat = access.seat
         self.reported_at = float("-inf")
         if self.seat is not None and not self.user.language:
             await database_sync_to_async(remember_language)(self.user, self.language)
         await self.accept()
-        await self.channel_layer.group_add(broadcast.public_group(self.table_id), self.channel_name)
+        await self.join(broadcast.public_group(self.table_id))
         if self.seat is not None:
             await self.join_seat_group(self.seat)
         await self.send_snapshot()
@@ -66,39 +69,35 @@ class TableConsumer(AsyncWebsocketConsumer):
         if back is not None:
             await database_sync_to_async(broadcast.presence_changed)(self.table_id, back, True)
 
-    async def disconnect(self, code: int) -> None:
-        if not hasattr(self, "table_id"):
+    async def release(self) -> None:
+        """The seat shows offline once the player's last socket is gone."""
+        if getattr(self, "seat", None) is None:
             return
-        if self.seat is not None:
-            gone = await database_sync_to_async(presence.leave)(self.table_id, self.user.pk)
-            if gone is not None:
-                await database_sync_to_async(broadcast.presence_changed)(self.table_id, gone, False)
-        await self.channel_layer.group_discard(
-            broadcast.public_group(self.table_id), self.channel_name
+        gone = await database_sync_to_async(presence.leave)(self.table_id, self.user.pk)
+        if gone is not None:
+            await database_sync_to_async(broadcast.presence_changed)(self.table_id, gone, False)
+
+    def context(self) -> str:
+        user = getattr(getattr(self, "user", None), "pk", None)
+        return (
+            f"table {getattr(self, 'table_id', '?')}, seat {getattr(self, 'seat', None)}, "
+            f"version {getattr(self, 'shown', None)}, user {user}"
         )
-        if self.seat is not None:
-            await self.channel_layer.group_discard(
-                broadcast.seat_group(self.table_id, self.seat), self.channel_name
-            )
 
     async def join_seat_group(self, seat: int) -> None:
-        await self.channel_layer.group_add(
-            broadcast.seat_group(self.table_id, seat), self.channel_name
-        )
+        await self.join(broadcast.seat_group(self.table_id, seat))
+
+    async def show(self, html: str, version: int | None) -> None:
+        """Send a frame of the game, remembering which version the player now sees."""
+        self.shown = version
+        await self.send(text_data=html)
 
     async def send_snapshot(self) -> None:
         with translation.override(self.language):
             html = await database_sync_to_async(snapshots.render)(self.table_id, self.seat)
-        await self.send(text_data=html)
-
-    async def notice(self, message: str) -> None:
-        with translation.override(self.language):
-            await self.send(text_data=rendering.render_notice(message))
+        await self.show(html, shown_version(html))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if self.over_rate_limit():
-            await self.close(code=POLICY_VIOLATION)
-            return
         with translation.override(self.language):
             try:
                 command = parse(text_data if text_data is not None else None)
@@ -115,6 +114,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.carry_out(command)
 
     async def carry_out(self, command: Command) -> None:
+        if command.is_move and (self.shown is None or (command.version or 0) > self.shown):
+            # A command names a version this socket has shown, never a later one.
+            await self.send_snapshot()
+            await self.notice(_("That move does not match the game you are playing."))
+            return
         try:
             if command.is_move:
                 await database_sync_to_async(services.act_at_table)(
@@ -128,28 +132,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         except services.GameError as refusal:
             await self.notice(str(refusal))
 
-    def over_rate_limit(self) -> bool:
-        now = time.monotonic()
-        self.recent.append(now)
-        while self.recent and self.recent[0] < now - RATE_WINDOW:
-            self.recent.popleft()
-        return len(self.recent) > RATE_LIMIT
-
     async def table_html(self, event: dict[str, Any]) -> None:
         html = event["html"]
         if "*" in html:
-            await self.send(text_data=html["*"])
+            await self.show(html["*"], event.get("version"))
         elif self.seat is None:
-            await self.send(text_data=in_language(html, self.language))
+            await self.show(in_language(html, self.language), event.get("version"))
 
     async def table_seating(self, event: dict[str, Any]) -> None:
         user_id = getattr(self.user, "pk", None)
         seat = event["seating"].get(str(user_id)) if user_id is not None else None
         if seat != self.seat:
             if self.seat is not None:
-                await self.channel_layer.group_discard(
-                    broadcast.seat_group(self.table_id, self.seat), self.channel_name
-                )
+                await self.leave(broadcast.seat_group(self.table_id, self.seat))
             self.seat = seat
             if seat is not None:
                 await self.join_seat_group(seat)
@@ -198,20 +193,17 @@ def socket_language(scope: dict[str, Any]) -> str:
     return settings.LANGUAGE_CODE
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
-    """Live rows of the lobby's table list."""
+class LobbyConsumer(GuardedConsumer):
+    """Live rows of the lobby's table list; it only listens."""
 
     async def connect(self) -> None:
         self.language = socket_language(self.scope)
         await self.accept()
-        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        await self.join(broadcast.LOBBY_GROUP)
         scheduler.ensure_embedded()
 
-    async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
-
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        await self.close(code=POLICY_VIOLATION)
+        await self.close_saying(UNEXPECTED_MESSAGE, _("The lobby takes no messages."))
 
     async def lobby_html(self, event: dict[str, Any]) -> None:
         html = event["html"]

@@ -1,0 +1,150 @@
+"""What every socket of the site guarantees, whatever its job.
+
+- It leaves every group it joined, however it ends: a clean close, a client that
+  vanished, or an exception in any handler (which is logged, counted and answered
+  with a notice and close code 4500).
+- It closes with an application code (4000–4999) after a notice saying why.
+- It counts its messages against the sender's budget the moment they arrive (per
+  player, per address for anyone else, across connections and processes), so a
+  flooder cannot reset it by reconnecting and a player whose messages waited behind a
+  slow one is not cut off when they are processed together.
+- It sends nothing once it is closing or its client has gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from games import rendering
+from games.ratelimit import Limit, allow, client_key
+
+logger = logging.getLogger(__name__)
+
+NOT_ALLOWED = 4403
+UNEXPECTED_MESSAGE = 4400
+TOO_MANY_MESSAGES = 4429
+SERVER_ERROR = 4500
+
+MESSAGES = Limit("socket-messages", count=100, seconds=20)
+
+
+class GuardedConsumer(AsyncWebsocketConsumer):
+    language: str = "ru"
+    message_limit = MESSAGES
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        self.groups_joined: set[str] = set()
+        self.closing = False
+        self.flooded = False
+        self.finished = False
+        self.rate_key = ""
+        arrivals: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        reader = asyncio.ensure_future(self.read_arrivals(receive, arrivals))
+        try:
+            await super().__call__(scope, arrivals.get, send)
+        finally:
+            reader.cancel()
+            await self.finish()
+
+    async def read_arrivals(self, receive: Any, arrivals: asyncio.Queue[dict[str, Any]]) -> None:
+        """Take each message from the server as it arrives and charge it to its sender."""
+        while True:
+            try:
+                message = await receive()
+            except Exception:
+                logger.exception("reading a socket failed (%s)", self.context())
+                message = {"type": "websocket.disconnect", "code": 1011}
+            if message["type"] == "websocket.disconnect":
+                self.closing = True
+            elif message["type"] == "websocket.receive":
+                if self.flooded or self.closing:
+                    continue
+                if not await allow(self.message_limit, self.rate_key):
+                    self.flooded = True
+                    message = {"type": "socket.flooded"}
+            await arrivals.put(message)
+
+    async def websocket_connect(self, message: dict[str, Any]) -> None:
+        self.rate_key = await database_sync_to_async(client_key)(self.scope)
+        await super().websocket_connect(message)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        try:
+            await super().dispatch(message)
+        except StopConsumer:
+            raise
+        except Exception:
+            logger.exception(
+                "%s failed on %s (%s)", type(self).__name__, message.get("type"), self.context()
+            )
+            await self.finish()
+            with contextlib.suppress(Exception):
+                await self.close_saying(
+                    SERVER_ERROR, _("Something went wrong on the server; reload the page.")
+                )
+            raise StopConsumer from None
+
+    def context(self) -> str:
+        """What the error log names besides the failure: overridden by each socket."""
+        return f"client {self.rate_key}"
+
+    async def socket_flooded(self, message: dict[str, Any]) -> None:
+        await self.close_saying(
+            TOO_MANY_MESSAGES, _("Too many messages: wait a moment, then reload the page.")
+        )
+
+    async def join(self, group: str) -> None:
+        self.groups_joined.add(group)
+        await self.channel_layer.group_add(group, self.channel_name)
+
+    async def leave(self, group: str) -> None:
+        self.groups_joined.discard(group)
+        await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def disconnect(self, code: int) -> None:
+        self.closing = True
+        await self.finish()
+
+    async def finish(self) -> None:
+        """Everything a socket must undo when it ends; runs once, however it ends."""
+        if self.finished:
+            return
+        self.finished = True
+        try:
+            await self.release()
+        finally:
+            for group in list(self.groups_joined):
+                await self.leave(group)
+
+    async def release(self) -> None:
+        """What a kind of socket undoes besides leaving its groups."""
+
+    async def notice(self, message: str) -> None:
+        with translation.override(self.language):
+            await self.send(text_data=rendering.render_notice(message))
+
+    async def close_saying(self, code: int, message: str) -> None:
+        await self.notice(message)
+        await self.close(code=code)
+
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        if self.closing:
+            return
+        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
+    async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
+        if self.closing:
+            return
+        self.closing = True
+        await super().close(code=code, reason=reason)

@@ -1,0 +1,328 @@
+"""What every socket guarantees: it leaves its groups whatever happens, closes with an
+application code after saying why, counts messages per player as they arrive, and sends
+nothing once it is closing."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import logging
+import os
+import threading
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+
+from games import broadcast, services
+from games.consumers import LobbyConsumer, TableConsumer
+from games.engine import Game as EngineGame
+from games.engine import Lead
+from games.protocol import Command
+from games.sockets import SERVER_ERROR, TOO_MANY_MESSAGES, UNEXPECTED_MESSAGE
+from tests.games import test_consumers as table_sockets
+from tests.games.test_consumers import Socket, connected, running_game, two_player_table
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("ledger_audit")]
+in_memory_layer = table_sockets.in_memory_layer
+sockets = table_sockets.sockets
+
+
+async def until_closed(socket: Socket, timeout: float = 3.0) -> tuple[list[str], int]:
+    """The frames sent before the close, and its code."""
+    frames = []
+    while True:
+        output = await socket.communicator.receive_output(timeout=timeout)
+        if output["type"] == "websocket.close":
+            return frames, output["code"]
+        frames.append(output["text"])
+
+
+def user_at(table: Any, position: int) -> Any:
+    return table.seat_set.get(position=position).player
+
+
+def group_members(table_id: int) -> int:
+    layer = get_channel_layer()
+    return sum(
+        len(layer.groups.get(name, {}))
+        for name in [broadcast.public_group(table_id)]
+        + [broadcast.seat_group(table_id, seat) for seat in range(4)]
+    )
+
+
+async def test_flooding_closes_the_socket_with_4429_after_saying_why(
+    anna, boris, frozen_clock, sockets
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    socket = await connected(sockets, table, anna)
+    for _ in range(101):
+        await socket.send_raw("{}")
+    frames, code = await until_closed(socket)
+    assert code == TOO_MANY_MESSAGES
+    assert "Too many messages" in frames[-1] and 'id="notice"' in frames[-1]
+
+
+async def test_a_flooder_who_reconnects_keeps_the_same_budget(anna, boris, frozen_clock, sockets):
+    table = await two_player_table(anna, boris, frozen_clock)
+    first = await connected(sockets, table, anna)
+    for _ in range(100):
+        await first.send_raw("{}")
+    await first.drain()
+    second = await connected(sockets, table, anna)
+    await second.send_raw("{}")
+    _frames, code = await until_closed(second)
+    assert code == TOO_MANY_MESSAGES
+
+
+async def test_anonymous_sockets_from_one_address_share_a_budget(
+    anna, boris, frozen_clock, sockets
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+
+    async def watcher_from(address: str) -> Socket:
+        socket = Socket(table, AnonymousUser())
+        socket.communicator.scope["client"] = (address, 5000)
+        assert (await socket.connect())[0]
+        sockets.append(socket)
+        await socket.next()
+        return socket
+
+    watchers = [await watcher_from("10.0.0.1") for _ in range(2)]
+    for _ in range(50):
+        for watcher in watchers:
+            await watcher.send_raw("{}")
+    await watchers[0].drain()
+    other = await watcher_from("10.9.9.9")
+    await other.send_raw("{}")
+    assert "Unknown action" in await other.next()
+    await watchers[1].send_raw("{}")
+    _frames, code = await until_closed(watchers[1])
+    assert code == TOO_MANY_MESSAGES
+
+
+async def test_messages_are_counted_when_they_arrive_not_when_they_are_processed(
+    anna, boris, frozen_clock, sockets, monkeypatch
+):
+    """A player at human speed whose messages wait behind a slow move is not cut off when
+    they are all processed at once."""
+    table = await two_player_table(anna, boris, frozen_clock)
+    socket = await connected(sockets, table, anna)
+    released = threading.Event()
+    real = services.act_at_table
+
+    def slow_first_move(*args: Any) -> Any:
+        released.wait(10)
+        return real(*args)
+
+    monkeypatch.setattr(services, "act_at_table", slow_first_move)
+    game = await running_game(table)
+    await socket.send(action="take", version=game.version)
+    await asyncio.sleep(0.05)
+    for _ in range(150):
+        frozen_clock.advance(0.5)
+        await socket.send_raw("{}")
+        await asyncio.sleep(0)
+    released.set()
+    frames = []
+    while not await socket.communicator.receive_nothing(timeout=0.3):
+        output = await socket.communicator.receive_output()
+        assert output["type"] == "websocket.send", output
+        frames.append(output["text"])
+    assert sum("Unknown action" in frame for frame in frames) == 150
+
+
+async def test_nothing_is_sent_once_the_socket_is_closing(anna, boris, frozen_clock, sockets):
+    table = await two_player_table(anna, boris, frozen_clock)
+    socket = await connected(sockets, table, anna)
+    for _ in range(101):
+        await socket.send_raw("{}")
+    await until_closed(socket)
+    await database_sync_to_async(broadcast.unseated)(table.pk, anna.pk, "You left.")
+    await socket.send_raw("{}")
+    assert await socket.communicator.receive_nothing(timeout=0.2)
+
+
+async def test_a_refusal_for_a_player_who_has_gone_is_not_sent(
+    anna, boris, frozen_clock, sockets, monkeypatch
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    socket = await connected(sockets, table, anna)
+    released = threading.Event()
+    real = services.act_at_table
+
+    def slow_move(*args: Any) -> Any:
+        released.wait(10)
+        return real(*args)
+
+    monkeypatch.setattr(services, "act_at_table", slow_move)
+    version = (await running_game(table)).version
+    await socket.send(action="take", version=version)
+    await socket.send(action="take", version=version + 9)
+    await asyncio.sleep(0.05)
+    await socket.communicator.send_input({"type": "websocket.disconnect", "code": 1001})
+    released.set()
+    await socket.communicator.wait(timeout=3)
+    sent = []
+    while not socket.communicator.output_queue.empty():
+        sent.append(socket.communicator.output_queue.get_nowait())
+    assert not [output for output in sent if output["type"] == "websocket.send"]
+    sockets.remove(socket)
+
+
+async def test_a_move_on_a_version_the_socket_has_not_shown_is_refused(
+    anna, boris, frozen_clock, sockets, monkeypatch
+):
+    """A take stamped with the next version, processed after the attacker's lead made
+    that version, would take cards its sender never saw."""
+    table = await two_player_table(anna, boris, frozen_clock)
+    game = await running_game(table)
+    engine = EngineGame.from_dict(game.state)
+    defender = await database_sync_to_async(user_at)(table, engine.defender)
+    attacker = await database_sync_to_async(user_at)(table, engine.attacker)
+    socket = await connected(sockets, table, defender)
+    released = threading.Event()
+    real = services.act_at_table
+    calls = []
+
+    def slow_first_move(*args: Any) -> Any:
+        calls.append(args)
+        if len(calls) == 1:
+            released.wait(10)
+        return real(*args)
+
+    monkeypatch.setattr(services, "act_at_table", slow_first_move)
+    await socket.send(action="pass", version=game.version)
+    await asyncio.sleep(0.05)
+    await socket.send(action="take", version=game.version + 1)
+    lead = Lead((engine.hands[engine.attacker][0],))
+    command = Command("lead", cards=lead.cards, version=game.version)
+    await database_sync_to_async(services.act)(game.pk, attacker, command, game.version)
+    released.set()
+    frames = await socket.drain()
+    while not await socket.communicator.receive_nothing(timeout=0.3):
+        frames += await socket.drain()
+    after = await running_game(table)
+    assert after.version == game.version + 1, "the take was applied"
+    assert any("does not match the game" in frame for frame in frames)
+
+
+async def test_a_socket_that_fails_leaves_its_groups_and_says_why(
+    anna, boris, frozen_clock, sockets, monkeypatch
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    socket = await connected(sockets, table, anna)
+    assert group_members(table.pk) == 2
+
+    async def broken(self: Any, event: dict[str, Any]) -> None:
+        raise RuntimeError("a bug in a handler")
+
+    monkeypatch.setattr(TableConsumer, "table_presence", broken)
+    await database_sync_to_async(broadcast.presence_changed)(table.pk, 1, True)
+    frames, code = await until_closed(socket)
+    assert code == SERVER_ERROR and "Something went wrong" in frames[-1]
+    await socket.communicator.wait(timeout=3)
+    sockets.remove(socket)
+    assert group_members(table.pk) == 0
+
+
+def resident_bytes() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+class CountingHandler(logging.Handler):
+    """Counts the failures logged, keeping none of them (the memory is what is measured)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+async def test_a_storm_of_failing_sockets_leaves_no_channel_behind(
+    anna, boris, frozen_clock, sockets, monkeypatch
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+
+    async def broken(self: Any, event: dict[str, Any]) -> None:
+        raise RuntimeError("a bug in a handler")
+
+    monkeypatch.setattr(TableConsumer, "table_presence", broken)
+
+    async def storm(count: int) -> None:
+        crowd = []
+        for _ in range(count):
+            socket = Socket(table, AnonymousUser())
+            assert (await socket.connect())[0]
+            await socket.next()
+            crowd.append(socket)
+        await database_sync_to_async(broadcast.presence_changed)(table.pk, 1, True)
+        for socket in crowd:
+            await until_closed(socket)
+            await socket.communicator.wait(timeout=3)
+        big = {"*": "x" * 20_000}
+        for _ in range(30):
+            await get_channel_layer().group_send(
+                broadcast.public_group(table.pk), {"type": "table.html", "html": big}
+            )
+
+    failures = CountingHandler()
+    monkeypatch.setattr(logging.getLogger("games.sockets"), "propagate", False)
+    logging.getLogger("games.sockets").addHandler(failures)
+
+    async def settled() -> int:
+        await asyncio.sleep(0.2)
+        gc.collect()
+        return resident_bytes()
+
+    try:
+        await storm(50)
+        before = await settled()
+        await storm(300)
+        after = await settled()
+    finally:
+        logging.getLogger("games.sockets").removeHandler(failures)
+    assert failures.count == 350
+    assert group_members(table.pk) == 0
+    assert not get_channel_layer().channels
+    assert after <= before * 1.10, (before, after)
+
+
+async def test_the_lobby_says_it_takes_no_messages_and_closes_with_4400():
+    communicator = WebsocketCommunicator(LobbyConsumer.as_asgi(), "/ws/lobby/")
+    communicator.scope["user"] = AnonymousUser()
+    communicator.scope["cookies"] = {"django_language": "en"}
+    assert (await communicator.connect())[0]
+    await communicator.send_to(text_data=json.dumps({"action": "ping"}))
+    notice = await communicator.receive_from()
+    assert 'id="notice"' in notice and "takes no messages" in notice
+    closed = await communicator.receive_output()
+    assert closed == {"type": "websocket.close", "code": UNEXPECTED_MESSAGE}
+    await communicator.wait()
+    assert not get_channel_layer().groups.get(broadcast.LOBBY_GROUP)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "[" * 1000 + "]" * 1000,
+        '{"action": "ping", "version": Infinity}',
+        '{"action": "take", "version": 1e400}',
+    ],
+)
+async def test_an_anonymous_client_cannot_break_the_parser(
+    anna, boris, frozen_clock, sockets, message
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    socket = await connected(sockets, table, AnonymousUser())
+    await socket.send_raw(message)
+    notice = await socket.next()
+    assert 'id="notice"' in notice
+    assert await socket.communicator.receive_nothing(timeout=0.1)
