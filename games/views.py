@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from durak_site import errors
-from games import matchmaking, rendering, services, snapshots
+from games import matchmaking, rendering, services, snapshots, stopped
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
 from games.models import Game, Table
 
@@ -161,6 +161,7 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
             "players": players,
             "lines": rendering.log_entries(events, infos, None) if finished else [],
             "receipt": rendering.receipt(game) if game.status == Game.Status.FINISHED else None,
+            "stopped": stopped.summary(game),
             "finished": finished,
         },
     )
