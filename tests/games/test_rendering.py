@@ -2,14 +2,14 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from games import rendering, services
+from games import rendering, tables
 from games.models import Seat
 from tests.games.conftest import open_table
 
 
 def test_a_bot_is_named_in_the_language_each_audience_reads(anna):
     table = open_table(anna, stake=0)
-    services.add_bot(table.pk, anna)
+    tables.add_bot(table.pk, anna)
     with translation.override("ru"):
         infos = rendering.seat_infos(Seat.objects.filter(table=table).order_by("position"))
     with translation.override("en"):

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from games import services
+from games import tables
 from tests.games.conftest import open_table
 
 
@@ -21,8 +21,8 @@ def test_a_private_table_opens_with_its_invite(anna, client):
 
 def test_a_closed_table_says_it_was_closed(anna, client):
     table = open_table(anna)
-    services.leave(table.pk, anna)
-    services.close_table(table.pk)
+    tables.leave(table.pk, anna)
+    tables.close_table(table.pk)
     response = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 404
     assert "This table was closed." in response.content.decode()

@@ -12,7 +12,7 @@ def broken(request):
 
 
 urlpatterns = [*site_urls, path("broken/", broken)]
-handler500 = "durak_site.errors.server_error"
+handler500 = "durak_site.error_pages.server_error"
 
 
 @pytest.mark.django_db
