@@ -18,7 +18,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from games import clock, services
+from games import clock, services, timing
 from games.broadcast import SCHEDULER_GROUP
 
 logger = logging.getLogger(__name__)
@@ -32,16 +32,25 @@ def fire_due() -> int:
     """Start every table whose start time has come and tick every due game."""
     now = clock.now()
     fired = 0
-    for table_id in services.due_tables(now):
+    for table_id, starts_at in services.due_tables(now):
         try:
-            fired += services.start(table_id) is not None
+            started = services.start(table_id) is not None
         except Exception:
             logger.exception("starting a game at table %s failed", table_id)
-    for game_id in services.due_games(now):
+            continue
+        if started:
+            timing.fired("start", table_id, starts_at, clock.now())
+        fired += started
+    for game_id, deadline in services.due_games(now):
+        at = clock.now()
         try:
-            fired += services.tick(game_id, clock.now())
+            ticked = services.tick(game_id, at)
         except Exception:
             logger.exception("tick of game %s failed", game_id)
+            continue
+        if ticked:
+            timing.fired("game", game_id, deadline, at)
+        fired += ticked
     return fired
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import broadcast, clock
+from games import broadcast, clock, timing
 from games.autopilot import BotSchedule, decide, table_key
 from games.engine import Deal, IllegalAction, Rules
 from games.engine import Game as EngineGame
@@ -454,6 +454,7 @@ def save(loaded: Loaded, now: float) -> None:
     row.state = engine.to_dict()
     row.bot_moves = loaded.schedule.dump()
     row.save()
+    transaction.on_commit(lambda: timing.committed(row.pk, row.version))
     transaction.on_commit(lambda: broadcast.game_changed(loaded))
     if row.deadline_at is not None:
         transaction.on_commit(broadcast.wake_scheduler)
@@ -533,26 +534,29 @@ def abort(game_id: int, reason: str = "") -> None:
         )
         row.save()
         release_table(row.table)
+        transaction.on_commit(lambda: timing.committed(row.pk, row.version))
         transaction.on_commit(lambda: broadcast.game_changed(loaded))
 
 
 # ---------------------------------------------------------------- the scheduler's view
 
 
-def due_games(now: float) -> list[int]:
-    return list(
-        Game.objects.filter(status=Game.Status.RUNNING, deadline_at__lte=clock.to_datetime(now))
-        .order_by("deadline_at")
-        .values_list("pk", flat=True)
-    )
+def due_games(now: float) -> list[tuple[int, float]]:
+    """Each running game whose deadline has come, with that deadline, earliest first."""
+    due = Game.objects.filter(status=Game.Status.RUNNING, deadline_at__lte=clock.to_datetime(now))
+    return [
+        (pk, clock.to_seconds(at))
+        for pk, at in due.order_by("deadline_at").values_list("pk", "deadline_at")
+    ]
 
 
-def due_tables(now: float) -> list[int]:
-    return list(
-        Table.objects.filter(status=Table.Status.OPEN, starts_at__lte=clock.to_datetime(now))
-        .order_by("starts_at")
-        .values_list("pk", flat=True)
-    )
+def due_tables(now: float) -> list[tuple[int, float]]:
+    """Each open table whose start time has come, with that time, earliest first."""
+    due = Table.objects.filter(status=Table.Status.OPEN, starts_at__lte=clock.to_datetime(now))
+    return [
+        (pk, clock.to_seconds(at))
+        for pk, at in due.order_by("starts_at").values_list("pk", "starts_at")
+    ]
 
 
 def next_deadline() -> float | None:
