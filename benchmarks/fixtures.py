@@ -7,9 +7,9 @@ from typing import Any
 
 def table_with_three_bots(host: Any, name: str) -> Any:
     """A four-seat table with a stake of 10: its host and three easy bots."""
-    from games import services
+    from games import tables
 
-    table = services.create_table(
+    table = tables.create_table(
         host,
         name=name,
         stake=10,
@@ -19,5 +19,5 @@ def table_with_three_bots(host: Any, name: str) -> Any:
         private=False,
     )
     for _ in range(3):
-        services.add_bot(table.pk, host, "easy")
+        tables.add_bot(table.pk, host, "easy")
     return table

@@ -43,11 +43,11 @@ def seat_bot_tables(count: int) -> None:
 
 
 async def measure(seconds: float) -> list[float]:
-    from games import clock, scheduler, services
+    from games import clock, play, scheduler
     from games.models import Game
 
     lateness: list[float] = []
-    original = services.tick
+    original = play.tick
 
     def timed_tick(game_id: int, now: float | None = None) -> bool:
         due = Game.objects.filter(pk=game_id).values_list("deadline_at", flat=True).first()
@@ -56,7 +56,7 @@ async def measure(seconds: float) -> list[float]:
             lateness.append(clock.now() - clock.to_seconds(due))
         return fired
 
-    services.tick = timed_tick
+    play.tick = timed_tick
     runner = scheduler.Scheduler()
     task = asyncio.create_task(runner.run())
     await asyncio.sleep(seconds)

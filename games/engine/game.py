@@ -10,7 +10,7 @@ may see.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .actions import (
@@ -43,26 +43,22 @@ from .cards import (
 )
 from .deal import HAND_SIZE, Deal
 from .events import Event
+from .phase import Phase
+from .position import Cards, from_position
 from .reasons import Reason, gettext_noop
 from .rules import Rules
+from .seats import CLOCKWISE, next_seat
 from .store import from_dict, to_dict
 from .view import view
 
-LEAD = "lead"
-DEFEND = "defend"
-CLOSING = "closing"
-OVER = "over"
+LEAD = Phase.LEAD
+DEFEND = Phase.DEFEND
+CLOSING = Phase.CLOSING
+OVER = Phase.OVER
 
 DEFAULT_RULES = Rules()
 NO_CARD = 1 << len(CARDS)
 """Above every card's bit."""
-CLOCKWISE = {
-    players: [
-        tuple((seat + step) % players for step in range(1, players)) for seat in range(players)
-    ]
-    for players in (2, 3, 4)
-}
-"""``CLOCKWISE[players][seat]``: the other seats, clockwise from ``seat``."""
 
 
 class Game:
@@ -126,7 +122,7 @@ class Game:
     defender: int
     held: int
     """The defender's hand size when they became defender (R9)."""
-    phase: str
+    phase: Phase
     taken: bool
     limit: int
     passed: set[int]
@@ -176,22 +172,87 @@ class Game:
         game.finished, game.group_round, game.durak = [], 0, None
         game.in_game = [True] * players
         game.move_end = game.window_end = game.close_at = None
+        holding = [seat for seat in range(players) if game.hand_bits[seat]]
+        if attacker is not None and not 0 <= attacker < players:
+            raise ValueError(f"there is no seat {attacker!r} to lead in a game of {players}")
+        if len(holding) < 2:
+            game._start_over(holding, now)
+            return game
         if not game.talon:
             for seat in range(players):
                 if not game.hand_bits[seat]:
                     game._finish(seat, now, [])
-        if sum(map(bool, game.hand_bits)) < 2:
-            raise ValueError("a game needs at least two players holding cards")
         if attacker is None:
             attacker = game._first_attacker()
-        elif not (0 <= attacker < players and game.hand_bits[attacker]):
-            raise ValueError(f"seat {attacker} cannot lead: it holds no cards")
+        elif not game.hand_bits[attacker]:
+            attacker = next(s for s in CLOCKWISE[players][attacker] if game.hand_bits[s])
         game._begin_round(attacker, now, [])
         if not game.held:
             raise ValueError(
-                f"seat {game.defender} cannot defend the first round: it holds no cards"
+                f"seat {game.defender} cannot defend the first round: it holds no cards while "
+                "the talon lasts"
             )
         return game
+
+    def _start_over(self, holding: list[int], now: float) -> None:
+        """A deal in which fewer than two seats hold cards: the seats without cards have finished
+        together, and the one holding cards, if any, is the durak (R13)."""
+        self.attacker = self.defender = holding[0] if holding else 0
+        self.held = self.limit = 0
+        self.phase = OVER
+        empty = [seat for seat in range(self.players) if seat not in holding]
+        for seat in empty:
+            self._finish(seat, now, [])
+        self.durak = holding[0] if holding else None
+
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[Cards],
+        talon: Cards = (),
+        *,
+        trump: str | None = None,
+        trump_card: Card | str | None = None,
+        table: Iterable[tuple[Card | str, Card | str | None]] = (),
+        discarded: Cards = (),
+        known: Sequence[Cards] | None = None,
+        attacker: int,
+        defender: int | None = None,
+        taken: bool = False,
+        passed: Iterable[int] = (),
+        round: int = 1,
+        finished: Iterable[Iterable[int]] = (),
+        finished_this_round: bool = False,
+        rules: Rules = DEFAULT_RULES,
+        now: float = 0.0,
+    ) -> Game:
+        """A game at any moment of a round: the cards in each hand, the talon (in draw order,
+        the face-up card last), the table's ``(attack, defence or None)`` pairs, the discard
+        pile, the cards known to be in each hand (by default only an end-game's trump card),
+        the seat that led this round and the one defending now (by default the next one), the
+        seats that passed, the round and the finishing groups so far (the last one of this
+        round when ``finished_this_round``). Cards in none of these count as set aside. The
+        phase, the limit (R9) and who is still in are worked out; the timers start at ``now``
+        as if the phase had just begun. An impossible position raises ``ValueError``."""
+        return from_position(
+            cls,
+            hands,
+            talon,
+            trump=trump,
+            trump_card=trump_card,
+            table=table,
+            discarded=discarded,
+            known=known,
+            attacker=attacker,
+            defender=defender,
+            taken=taken,
+            passed=passed,
+            round=round,
+            finished=finished,
+            finished_this_round=finished_this_round,
+            rules=rules,
+            now=now,
+        )
 
     def _first_attacker(self) -> int:
         """R3: the lowest trump leads; without trumps the lowest card, ties by suit."""
@@ -233,11 +294,7 @@ class Game:
 
     def next_seat(self, seat: int) -> int:
         """R2: the next seat clockwise that is still in the game (``seat`` itself if alone)."""
-        in_game = self.in_game
-        for other in CLOCKWISE[self.players][seat]:
-            if in_game[other]:
-                return other
-        return seat
+        return next_seat(seat, self.in_game)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, as the shared instances of ``actions``; a lead
@@ -616,6 +673,8 @@ class Game:
         remaining = [seat for seat in range(self.players) if self.in_game[seat]]
         if len(remaining) <= 1:
             self.phase = OVER
+            self.taken = False
+            self.held = self.limit = 0
             self.durak = remaining[0] if remaining else None
             self.move_end = self.window_end = self.close_at = None
             self.passed = set()
