@@ -12,4 +12,5 @@ urlpatterns = [
     path("rules/", rulebook.rules, name="rules"),
     path("", include("accounts.urls")),
     path("", include("games.urls")),
+    path("", include("ratings.urls")),
 ]
