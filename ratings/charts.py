@@ -79,6 +79,5 @@ def balance_series(user: User) -> list[tuple[datetime, int]]:
 def rating_series(user: User) -> list[tuple[datetime, int]]:
     changes = RatingChange.objects.filter(rating__player=user).order_by("created_at", "id")
     return [
-        (change.created_at, Skill(change.mu_after, change.sigma_after).points)
-        for change in changes
+        (change.created_at, Skill(change.mu_after, change.sigma_after).points) for change in changes
     ]

@@ -158,4 +158,3 @@ def _by_win_rate(since: datetime | None) -> list[Row]:
         )
         for place, c in enumerate(ordered, start=1)
     ]
-
