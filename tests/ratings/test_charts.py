@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from accounts.models import User
 from ratings import charts
@@ -11,7 +11,7 @@ from ratings.services import rate_unrated
 from tests.ratings.conftest import play_game
 
 MakePlayer = Callable[[str], User]
-START = datetime(2026, 11, 1, tzinfo=timezone.utc)
+START = datetime(2026, 11, 1, tzinfo=UTC)
 
 
 def test_a_player_without_games_gets_an_empty_chart(make_player: MakePlayer) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import time_machine
 from django.test import Client
@@ -15,7 +15,7 @@ from ratings.services import rate_unrated
 from tests.ratings.conftest import play_game
 
 MakePlayer = Callable[[str], User]
-WEDNESDAY = datetime(2026, 11, 25, 12, 0, tzinfo=timezone.utc)
+WEDNESDAY = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
 
 
 def names(board: Board, period: Period = Period.ALL) -> list[str]:
