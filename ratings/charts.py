@@ -13,7 +13,7 @@ from ratings.models import RatingChange
 from ratings.skill import Skill
 
 WIDTH, HEIGHT = 600, 200
-PAD_LEFT, PAD_RIGHT, PAD_Y = 56, 12, 16
+PAD_LEFT, PAD_RIGHT, PAD_Y = 64, 12, 16
 MOST_POINTS = 300
 
 
