@@ -69,3 +69,40 @@ class RatingChange(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="rating_change_once_per_seat")
         ]
+
+
+class CoachReview(models.Model):
+    """A finished game the coach has gone through, and what it took."""
+
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, related_name="coach_review", verbose_name=_("game")
+    )
+    decisions = models.PositiveIntegerField(_("decisions reviewed"), default=0)
+    seconds = models.FloatField(_("seconds taken"), default=0.0)
+    reviewed_at = models.DateTimeField(_("reviewed"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("coach's review")
+        verbose_name_plural = _("coach's reviews")
+
+
+class CoachNote(models.Model):
+    """A decision that cost a player more than the coach's margin, with the better move.
+    ``played`` and ``better`` are the engine's events of the two actions."""
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="coach_notes", verbose_name=_("game")
+    )
+    seq = models.PositiveIntegerField(_("event number of the decision"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    played = models.JSONField(_("move played"))
+    better = models.JSONField(_("better move"))
+    played_chance = models.FloatField(_("chance of not being the durak after the move played"))
+    better_chance = models.FloatField(_("chance of not being the durak after the better move"))
+    deals = models.PositiveIntegerField(_("deals tried"))
+
+    class Meta:
+        verbose_name = _("coach's note")
+        verbose_name_plural = _("coach's notes")
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="coach_note_once")]
