@@ -1,4 +1,4 @@
-"""Thin views: pages, and form posts that hand over to `games.services`."""
+"""Thin views: pages, and form posts that hand over to `games.tables`."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games import matchmaking, rendering, services, snapshots, stopped
+from games import errors, matchmaking, rendering, snapshots, stopped, tables
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
 from games.models import Game, Table
 
@@ -35,8 +35,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
     form = TableForm(request.POST or None, initial={"name": f"{request.user.username}"})
     if request.method == "POST" and form.is_valid():
         try:
-            table = services.create_table(request.user, **form.cleaned_data)
-        except services.GameError as refusal:
+            table = tables.create_table(request.user, **form.cleaned_data)
+        except errors.GameError as refusal:
             form.add_error(None, str(refusal))
         else:
             return redirect(table)
@@ -73,7 +73,7 @@ def answer(
     a plain post a redirect."""
     try:
         action()
-    except services.GameError as refusal:
+    except errors.GameError as refusal:
         if request.htmx:
             return HttpResponse(rendering.render_notice(str(refusal)), status=200)
         messages.error(request, str(refusal))
@@ -90,15 +90,13 @@ def answer(
 def join(request: HttpRequest, pk: int) -> HttpResponse:
     invite = request.POST.get("invite", "")
     then = reverse("table", args=[pk]) if request.POST.get("then") == "table" else ""
-    return answer(
-        request, pk, lambda: services.join(pk, request.user, invite_code=invite), then=then
-    )
+    return answer(request, pk, lambda: tables.join(pk, request.user, invite_code=invite), then=then)
 
 
 @require_POST
 @login_required
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
-    return answer(request, pk, lambda: services.leave(pk, request.user), then=reverse("lobby"))
+    return answer(request, pk, lambda: tables.leave(pk, request.user), then=reverse("lobby"))
 
 
 @require_POST
@@ -106,7 +104,7 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
 def add_bot(request: HttpRequest, pk: int) -> HttpResponse:
     form = BotForm(request.POST or {"level": "easy"})
     level = form.cleaned_data["level"] if form.is_valid() else "invalid"
-    return answer(request, pk, lambda: services.add_bot(pk, request.user, level))
+    return answer(request, pk, lambda: tables.add_bot(pk, request.user, level))
 
 
 @require_POST
@@ -114,13 +112,13 @@ def add_bot(request: HttpRequest, pk: int) -> HttpResponse:
 def remove_bot(request: HttpRequest, pk: int) -> HttpResponse:
     form = SeatForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else -1
-    return answer(request, pk, lambda: services.remove_bot(pk, request.user, position))
+    return answer(request, pk, lambda: tables.remove_bot(pk, request.user, position))
 
 
 @require_POST
 @login_required
 def play_again(request: HttpRequest, pk: int) -> HttpResponse:
-    return answer(request, pk, lambda: services.play_again(pk, request.user))
+    return answer(request, pk, lambda: tables.play_again(pk, request.user))
 
 
 @require_POST
@@ -130,7 +128,7 @@ def quick_play(request: HttpRequest) -> HttpResponse:
     stake = form.cleaned_data.get("stake") or 0 if form.is_valid() else 0
     try:
         table = matchmaking.quick_play(request.user, stake)
-    except services.GameError as refusal:
+    except errors.GameError as refusal:
         messages.error(request, str(refusal))
         return redirect("lobby")
     return redirect(table)

@@ -31,10 +31,14 @@ def _new_rating_values() -> dict[str, float]:
 
 @transaction.atomic
 def rate_game(game_id: int) -> bool:
-    """Rate a finished game once; a stopped (aborted) or running game changes no rating.
-    Seats that share a finishing place tie. Two bots of one level in a game are rated as two
-    seats from the level's rating, and the level takes the mean of their new skills."""
-    game = Game.objects.select_for_update().get(pk=game_id)
+    """Rate a finished game once; a stopped (aborted) or running game changes no rating."""
+    return rate(Game.objects.select_for_update().get(pk=game_id))
+
+
+def rate(game: Game) -> bool:
+    """Rate ``game`` (locked by the caller) once, if it is finished. Seats that share a
+    finishing place tie. Two bots of one level in a game are rated as two seats from the
+    level's rating, and the level takes the mean of their new skills."""
     if game.status != Game.Status.FINISHED or game.rating_changes.exists():
         return False
     seats = list(game.players.order_by("seat"))
@@ -81,3 +85,7 @@ def rate_unrated() -> int:
         .values_list("pk", flat=True)
     )
     return sum(rate_game(pk) for pk in list(pending))
+
+
+def rate_on_finish(sender: object, game: Game, **kwargs: object) -> None:
+    rate(game)
