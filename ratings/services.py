@@ -32,10 +32,10 @@ def _new_rating_values() -> dict[str, float]:
 @transaction.atomic
 def rate_game(game_id: int) -> bool:
     """Rate a finished game once; a stopped (aborted) or running game changes no rating."""
-    return rate(Game.objects.select_for_update().get(pk=game_id))
+    return rate_finished(Game.objects.select_for_update().get(pk=game_id))
 
 
-def rate(game: Game) -> bool:
+def rate_finished(game: Game) -> bool:
     """Rate ``game`` (locked by the caller) once, if it is finished. Seats that share a
     finishing place tie. Two bots of one level in a game are rated as two seats from the
     level's rating, and the level takes the mean of their new skills."""
@@ -88,4 +88,4 @@ def rate_unrated() -> int:
 
 
 def rate_on_finish(sender: object, game: Game, **kwargs: object) -> None:
-    rate(game)
+    rate_finished(game)

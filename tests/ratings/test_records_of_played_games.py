@@ -29,6 +29,6 @@ def test_records_of_bot_games_and_a_game_stopped_by_an_admin_add_up(
     assert record.net_chips == sum(seat.payout - 20 for seat in seats)
     assert record.net_chips == ledger.balance(anna) - 1000
     assert set(record.average_place) == {3}
-    rate_unrated()
+    assert rate_unrated() == 0, "each game was rated as it finished"
     assert Rating.objects.get(player=anna).games == 3
     assert Transfer.objects.filter(kind=Transfer.Kind.PAYOUT).exists()
