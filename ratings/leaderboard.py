@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -70,7 +70,7 @@ def leaderboard(board: Board, period: Period, now: datetime | None = None) -> li
     return _by_rating(since)
 
 
-def _finished_seats(since: datetime | None):  # type: ignore[no-untyped-def]
+def _finished_seats(since: datetime | None) -> QuerySet[GamePlayer]:
     seats = GamePlayer.objects.filter(player__isnull=False, game__status=Game.Status.FINISHED)
     if since is not None:
         seats = seats.filter(game__finished_at__gte=since)

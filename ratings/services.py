@@ -52,7 +52,7 @@ def rate_finished(game: Game) -> bool:
         .order_by("pk")
     }
     before = [Skill(locked[r.pk].mu, locked[r.pk].sigma) for r in ratings]
-    after = rate(before, [seat.place for seat in seats])  # type: ignore[misc]
+    after = rate(before, [seat.place or 0 for seat in seats])
     RatingChange.objects.bulk_create(
         RatingChange(
             game=game,

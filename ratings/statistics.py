@@ -6,8 +6,9 @@ nor lost, and their refunds cancel their stakes in the net chips."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
-from django.db.models import BigIntegerField, Case, Count, F, Q, Sum, When
+from django.db.models import BigIntegerField, Case, Count, F, Q, QuerySet, Sum, When
 from django.db.models.functions import Coalesce
 
 from accounts.models import Transfer, User
@@ -63,7 +64,7 @@ def record_of(user: User) -> Record:
     )
 
 
-def net_chips(user: User, since: object = None) -> int:
+def net_chips(user: User, since: datetime | None = None) -> int:
     """What the player's stakes, payouts and refunds add up to (grants and adjustments are
     not winnings)."""
     moves = Transfer.objects.filter(kind__in=GAME_KINDS).filter(
@@ -79,12 +80,8 @@ def net_chips(user: User, since: object = None) -> int:
     return int(moves.aggregate(net=Coalesce(Sum(signed), 0))["net"])
 
 
-def average_places(finished: object) -> dict[int, float]:
-    rows = (
-        finished.annotate(size=Count("game__players"))  # type: ignore[attr-defined]
-        .values_list("size", "place")
-        .order_by()
-    )
+def average_places(finished: QuerySet[GamePlayer]) -> dict[int, float]:
+    rows = finished.annotate(size=Count("game__players")).values_list("size", "place").order_by()
     places: dict[int, list[int]] = {}
     for size, place in rows:
         places.setdefault(size, []).append(place)
