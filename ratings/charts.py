@@ -6,9 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import BigIntegerField, Case, F, Q, When
-
-from accounts.models import Transfer, User
+from accounts import ledger
+from accounts.models import User
 from ratings.models import RatingChange
 from ratings.skill import Skill
 
@@ -58,17 +57,7 @@ def chart(series: Sequence[tuple[datetime, int]]) -> Chart:
 
 def balance_series(user: User) -> list[tuple[datetime, int]]:
     """The wallet's balance after each of its transfers, oldest first."""
-    signed = Case(
-        When(destination__user=user, then=F("amount")),
-        default=-F("amount"),
-        output_field=BigIntegerField(),
-    )
-    moves = (
-        Transfer.objects.filter(Q(source__user=user) | Q(destination__user=user))
-        .annotate(change=signed)
-        .order_by("created_at", "id")
-        .values_list("created_at", "change")
-    )
+    moves = ledger.history(user).order_by("created_at", "id").values_list("created_at", "change")
     balance, series = 0, []
     for moment, change in moves:
         balance += change

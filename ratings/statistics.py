@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import BigIntegerField, Case, Count, F, Q, QuerySet, Sum, When
+from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
+from accounts import ledger
 from accounts.models import Transfer, User
 from games.models import Game, GameEvent, GamePlayer
 
@@ -67,17 +68,10 @@ def record_of(user: User) -> Record:
 def net_chips(user: User, since: datetime | None = None) -> int:
     """What the player's stakes, payouts and refunds add up to (grants and adjustments are
     not winnings)."""
-    moves = Transfer.objects.filter(kind__in=GAME_KINDS).filter(
-        Q(source__user=user) | Q(destination__user=user)
-    )
+    moves = ledger.history(user).filter(kind__in=GAME_KINDS)
     if since is not None:
         moves = moves.filter(created_at__gte=since)
-    signed = Case(
-        When(destination__user=user, then=F("amount")),
-        default=-F("amount"),
-        output_field=BigIntegerField(),
-    )
-    return int(moves.aggregate(net=Coalesce(Sum(signed), 0))["net"])
+    return int(moves.aggregate(net=Coalesce(Sum("change"), 0))["net"])
 
 
 def average_places(finished: QuerySet[GamePlayer]) -> dict[int, float]:
