@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games",
+    "ratings",
 ]
 
 MIDDLEWARE = [
