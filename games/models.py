@@ -11,10 +11,16 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 ONLINE_FOR = timedelta(seconds=45)
 BOT_LEVELS = (("easy", _("easy")), ("strong", _("strong")))
+
+
+def bot_name(position: int) -> str:
+    """A bot is named by its seat, in the language being rendered right now."""
+    return gettext("Bot %(position)s") % {"position": position + 1}
 
 
 def new_invite_code() -> str:
@@ -135,9 +141,7 @@ class Seat(models.Model):
 
     @property
     def label(self) -> str:
-        if self.player is not None:
-            return self.player.username
-        return str(_("Bot %(position)s") % {"position": self.position + 1})
+        return self.player.username if self.player is not None else bot_name(self.position)
 
 
 class Game(models.Model):
@@ -190,6 +194,9 @@ class GameEvent(models.Model):
         Game, on_delete=models.CASCADE, related_name="events", verbose_name=_("game")
     )
     seq = models.PositiveIntegerField(_("number"))
+    version = models.PositiveIntegerField(
+        _("version"), default=0, help_text=_("the game version this event produced")
+    )
     type = models.CharField(_("type"), max_length=32)
     seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
     data = models.JSONField(_("data"), default=dict)
@@ -230,6 +237,4 @@ class GamePlayer(models.Model):
 
     @property
     def label(self) -> str:
-        if self.player is not None:
-            return self.player.username
-        return str(_("Bot %(position)s") % {"position": self.seat + 1})
+        return self.player.username if self.player is not None else bot_name(self.seat)

@@ -18,7 +18,7 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
-from games import broadcast, services
+from games import broadcast, play
 from games.consumers import LobbyConsumer, TableConsumer
 from games.engine import Game as EngineGame
 from games.engine import Lead
@@ -113,13 +113,13 @@ async def test_messages_are_counted_when_they_arrive_not_when_they_are_processed
     table = await two_player_table(anna, boris, frozen_clock)
     socket = await connected(sockets, table, anna)
     released = threading.Event()
-    real = services.act_at_table
+    real = play.act_at_table
 
     def slow_first_move(*args: Any) -> Any:
         released.wait(10)
         return real(*args)
 
-    monkeypatch.setattr(services, "act_at_table", slow_first_move)
+    monkeypatch.setattr(play, "act_at_table", slow_first_move)
     game = await running_game(table)
     await socket.send(action="take", version=game.version)
     await asyncio.sleep(0.05)
@@ -153,13 +153,13 @@ async def test_a_refusal_for_a_player_who_has_gone_is_not_sent(
     table = await two_player_table(anna, boris, frozen_clock)
     socket = await connected(sockets, table, anna)
     released = threading.Event()
-    real = services.act_at_table
+    real = play.act_at_table
 
     def slow_move(*args: Any) -> Any:
         released.wait(10)
         return real(*args)
 
-    monkeypatch.setattr(services, "act_at_table", slow_move)
+    monkeypatch.setattr(play, "act_at_table", slow_move)
     version = (await running_game(table)).version
     await socket.send(action="take", version=version)
     await socket.send(action="take", version=version + 9)
@@ -186,7 +186,7 @@ async def test_a_move_on_a_version_the_socket_has_not_shown_is_refused(
     attacker = await database_sync_to_async(user_at)(table, engine.attacker)
     socket = await connected(sockets, table, defender)
     released = threading.Event()
-    real = services.act_at_table
+    real = play.act_at_table
     calls = []
 
     def slow_first_move(*args: Any) -> Any:
@@ -195,13 +195,13 @@ async def test_a_move_on_a_version_the_socket_has_not_shown_is_refused(
             released.wait(10)
         return real(*args)
 
-    monkeypatch.setattr(services, "act_at_table", slow_first_move)
+    monkeypatch.setattr(play, "act_at_table", slow_first_move)
     await socket.send(action="pass", version=game.version)
     await asyncio.sleep(0.05)
     await socket.send(action="take", version=game.version + 1)
     lead = Lead((engine.hands[engine.attacker][0],))
     command = Command("lead", cards=lead.cards, version=game.version)
-    await database_sync_to_async(services.act)(game.pk, attacker, command, game.version)
+    await database_sync_to_async(play.act)(game.pk, attacker, command, game.version)
     released.set()
     frames = await socket.drain()
     while not await socket.communicator.receive_nothing(timeout=0.3):

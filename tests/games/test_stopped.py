@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from accounts import services as accounts_services
-from games import rendering, services, stopped
+from games import play, scene, stopped, tables
 from games.models import Game
+from ratings.statistics import record_of
 from tests.games.conftest import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
@@ -17,9 +17,9 @@ pytestmark = pytest.mark.usefixtures("ledger_audit")
 @pytest.fixture
 def stopped_game(frozen_clock, anna, boris) -> Game:
     table = open_table(anna, stake=100)
-    services.join(table.pk, boris)
+    tables.join(table.pk, boris)
     game = start_when_due(table, frozen_clock)
-    services.abort(game.pk, reason="test")
+    play.abort(game.pk, reason="test")
     game.refresh_from_db()
     return game
 
@@ -33,14 +33,14 @@ def test_a_stopped_game_lists_each_stake_it_returned(stopped_game):
 
 def test_a_finished_game_has_no_stopped_summary(frozen_clock, anna, boris):
     table = open_table(anna, stake=0)
-    services.join(table.pk, boris)
+    tables.join(table.pk, boris)
     game = play_out(start_when_due(table, frozen_clock), frozen_clock)
     assert stopped.summary(game) is None
 
 
 def test_the_table_shows_a_stopped_game_as_stopped_not_as_a_draw(stopped_game, anna):
     seat = stopped_game.table.seat_set.get(player=anna)
-    html = rendering.render_waiting(stopped_game.table, seat)
+    html = scene.render(scene.of_table(stopped_game.table_id), scene.Audience(seat.position, "en"))
     assert "Stopped by the staff: every stake returned" in html
     assert "draw" not in html.lower() and "durak" not in html.lower()
     assert "Place" not in html and 'data-outcome="stopped"' in html
@@ -56,5 +56,5 @@ def test_the_history_shows_a_stopped_game_with_its_refunds_and_no_receipt(stoppe
 
 
 def test_a_stopped_game_counts_for_nothing_in_a_players_statistics(stopped_game, anna):
-    figures = accounts_services.statistics(anna)
-    assert figures is not None and figures.played == 0 and figures.net == 0
+    record = record_of(anna)
+    assert (record.played, record.stopped, record.net_chips) == (0, 1, 0)
