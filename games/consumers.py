@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
-from django.utils.translation import get_supported_language_variant
+from django.utils.translation import get_supported_language_variant, gettext_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
@@ -201,7 +201,7 @@ class LobbyConsumer(GuardedConsumer):
         scheduler.ensure_embedded()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        await self.close_saying(UNEXPECTED_MESSAGE, _("The lobby takes no messages."))
+        await self.close_saying(UNEXPECTED_MESSAGE, gettext_lazy("The lobby takes no messages."))
 
     async def lobby_html(self, event: dict[str, Any]) -> None:
         html = event["html"]

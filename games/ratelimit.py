@@ -20,6 +20,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+import redis
 from django.conf import settings
 from redis import asyncio as aioredis
 
@@ -107,6 +108,18 @@ class RedisCounter:
             args=[repr(now), repr(float(limit.seconds)), limit.count, uuid.uuid4().hex],
         )
         return bool(allowed)
+
+
+def forget_all() -> None:
+    """Forget every count, in this process and in Redis: a fresh start for every budget."""
+    LOCAL.clear()
+    if settings.REDIS_URL:
+        client = redis.Redis.from_url(settings.REDIS_URL)
+        try:
+            for key in client.scan_iter(f"{settings.REDIS_PREFIX}:rate:*"):
+                client.delete(key)
+        finally:
+            client.close()
 
 
 LOCAL = LocalCounter()

@@ -22,7 +22,7 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from games import rendering
 from games.ratelimit import Limit, allow, client_key
@@ -130,9 +130,10 @@ class GuardedConsumer(AsyncWebsocketConsumer):
 
     async def notice(self, message: str) -> None:
         with translation.override(self.language):
-            await self.send(text_data=rendering.render_notice(message))
+            await self.send(text_data=rendering.render_notice(str(message)))
 
     async def close_saying(self, code: int, message: str) -> None:
+        """Say why (in the socket's language: `message` may be lazy), then close."""
         await self.notice(message)
         await self.close(code=code)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -34,3 +35,13 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         if in_ci():
             pytest.fail(f"{marker} suite: {reason}", pytrace=False)
         pytest.skip(f"{marker} suite: {reason}")
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits() -> Iterator[None]:
+    """Every test starts with full budgets (ids and frozen clocks repeat between tests)."""
+    from games import ratelimit
+
+    ratelimit.forget_all()
+    yield
+    ratelimit.LOCAL.clear()

@@ -16,9 +16,6 @@ FIVE_IN_TEN = Limit("test-chat", count=5, seconds=10)
 @pytest.fixture(autouse=True)
 def in_process(settings):
     settings.REDIS_URL = ""
-    ratelimit.LOCAL.clear()
-    yield
-    ratelimit.LOCAL.clear()
 
 
 async def uses(limit: Limit, key: str, moments: list[float]) -> list[bool]:
