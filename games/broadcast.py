@@ -71,6 +71,11 @@ def in_every_language(render: Callable[[], str]) -> dict[str, str]:
     return rendered
 
 
+def in_language(html: dict[str, str], language: str) -> str:
+    """The HTML rendered in this language (any, if that one was not rendered)."""
+    return html.get(language) or next(iter(html.values()))
+
+
 def seat_language(seat: Seat) -> str:
     return getattr(seat.player, "language", "") or settings.LANGUAGE_CODE
 

@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from accounts.models import User
+from accounts.services import create_player
+from tests.games.conftest import anna, boris, clara, frozen_clock, in_english
+from tests.games.test_consumers import sockets
+
+__all__ = ["anna", "boris", "clara", "frozen_clock", "in_english", "sockets"]
+
+
+@pytest.fixture
+def moderator(db: None) -> User:
+    staff = create_player("mod", "mod-keeps-order")
+    staff.is_staff = True
+    staff.save(update_fields=["is_staff"])
+    return staff
+
+
+@pytest.fixture(autouse=True)
+def in_memory_layer(settings: Any) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
