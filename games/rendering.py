@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from accounts import ledger
-from games import clock, movelog
+from games import clock, movelog, stopped
 from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
 from games.engine import Game as EngineGame
 from games.engine.bank import SHARES
@@ -315,7 +315,8 @@ def waiting_context(
         "free_seats": table.seats - len(seats),
         "starts_ms": int(clock.to_seconds(table.starts_at) * 1000) if table.starts_at else None,
         "now_ms": int(clock.now() * 1000),
-        "last": receipt(last) if last is not None else None,
+        "last": receipt(last) if last is not None and not stopped.is_stopped(last) else None,
+        "stopped": stopped.summary(last),
         "balance": ledger.balance(seat.player) if seat is not None and seat.player else None,
         "durak": next((p for p in last.players.all() if p.durak), None)
         if last is not None

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games import matchmaking, rendering, services, snapshots
+from games import matchmaking, rendering, services, snapshots, stopped
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
 from games.models import Game, Table
 
@@ -152,6 +152,7 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
             "players": players,
             "lines": rendering.log_entries(events, infos, None) if finished else [],
             "receipt": rendering.receipt(game) if game.status == Game.Status.FINISHED else None,
+            "stopped": stopped.summary(game),
             "finished": finished,
         },
     )

@@ -176,22 +176,38 @@ class Game:
         game.finished, game.group_round, game.durak = [], 0, None
         game.in_game = [True] * players
         game.move_end = game.window_end = game.close_at = None
+        holding = [seat for seat in range(players) if game.hand_bits[seat]]
+        if attacker is not None and not 0 <= attacker < players:
+            raise ValueError(f"there is no seat {attacker!r} to lead in a game of {players}")
+        if len(holding) < 2:
+            game._start_over(holding, now)
+            return game
         if not game.talon:
             for seat in range(players):
                 if not game.hand_bits[seat]:
                     game._finish(seat, now, [])
-        if sum(map(bool, game.hand_bits)) < 2:
-            raise ValueError("a game needs at least two players holding cards")
         if attacker is None:
             attacker = game._first_attacker()
-        elif not (0 <= attacker < players and game.hand_bits[attacker]):
-            raise ValueError(f"seat {attacker} cannot lead: it holds no cards")
+        elif not game.hand_bits[attacker]:
+            attacker = next(s for s in CLOCKWISE[players][attacker] if game.hand_bits[s])
         game._begin_round(attacker, now, [])
         if not game.held:
             raise ValueError(
-                f"seat {game.defender} cannot defend the first round: it holds no cards"
+                f"seat {game.defender} cannot defend the first round: it holds no cards while "
+                "the talon lasts"
             )
         return game
+
+    def _start_over(self, holding: list[int], now: float) -> None:
+        """A deal in which fewer than two seats hold cards: the seats without cards have finished
+        together, and the one holding cards, if any, is the durak (R13)."""
+        self.attacker = self.defender = holding[0] if holding else 0
+        self.held = self.limit = 0
+        self.phase = OVER
+        empty = [seat for seat in range(self.players) if seat not in holding]
+        for seat in empty:
+            self._finish(seat, now, [])
+        self.durak = holding[0] if holding else None
 
     def _first_attacker(self) -> int:
         """R3: the lowest trump leads; without trumps the lowest card, ties by suit."""
@@ -616,6 +632,7 @@ class Game:
         remaining = [seat for seat in range(self.players) if self.in_game[seat]]
         if len(remaining) <= 1:
             self.phase = OVER
+            self.taken = False
             self.durak = remaining[0] if remaining else None
             self.move_end = self.window_end = self.close_at = None
             self.passed = set()

@@ -46,13 +46,18 @@ def test_r1_the_same_seed_gives_the_same_deal():
         (["6S", "7S"], "8S", "H"),  # the trump is the face-up card's suit
         (["6S", "7S"], "", None),  # no talon and no trump
         (["6S", "7S"], "", "X"),
-        (["", "7S"], "8S 9H", None),  # nobody to defend the first round
-        (["", "7S"], "", "H"),  # only one player holds cards
+        (["", "8S", "7S"], "9S TH", None),  # nobody to defend the first round
     ],
 )
 def test_r1_a_bad_deal_is_refused(hands, talon, trump):
     with pytest.raises(ValueError):
         Game.start(Deal(hands=[cards(h) for h in hands], talon=cards(talon), trump=trump))
+
+
+@pytest.mark.parametrize("attacker", [-1, 3, 4])
+def test_r2_a_forced_attacker_must_be_a_seat_of_the_game(attacker):
+    with pytest.raises(ValueError, match="no seat"):
+        new(["6S", "7S", "8S"], trump="H", attacker=attacker)
 
 
 def test_r1_the_trump_card_of_an_end_game_in_a_hand_is_known_there():
@@ -100,3 +105,16 @@ def test_r3_without_trumps_the_lowest_rank_leads_ties_broken_spades_first():
 def test_r3_ties_are_broken_in_suit_order_spades_clubs_diamonds_hearts():
     hands = [cards("6H 8C"), cards("6D 9D"), cards("6C 7C")]
     assert Game.start(Deal(hands=hands, talon=cards("KS")), Rules()).attacker == 2
+
+
+def test_r3_a_forced_attacker_without_cards_hands_the_lead_to_the_next_seat_holding_cards():
+    game = new(["6S", "", "7S 8D", "9S"], "TS JH", attacker=1)
+    assert (game.attacker, game.defender, game.phase) == (2, 3, "lead")
+    assert game.in_game == [True, True, True, True] and game.finished == []
+    assert game.legal_actions(2) and game.legal_actions(1) == []
+
+
+def test_r3_a_forced_attacker_who_finished_with_the_deal_hands_the_lead_on():
+    game = new(["", "", "6S", "7S"], trump="H", attacker=0)
+    assert game.finished == [[0, 1]] and (game.attacker, game.defender) == (2, 3)
+    assert game.view(None)["roles"] == ["finished", "finished", "attacker", "defender"]

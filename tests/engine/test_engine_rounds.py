@@ -90,6 +90,8 @@ def test_r13_the_attacker_who_plays_their_last_card_waits_for_the_defenders_answ
     events = game.tick(3.0)
     assert events[-1] == {"type": "over", "at": 3.0, "durak": 1, "finished": [[0]]}
     assert game.phase == "over" and game.deadline is None
+    assert game.taken is False and game.view(1)["taken"] is False
+    assert copy_of(game).taken is False
     assert all(game.legal_actions(seat) == [] for seat in range(2))
 
 
@@ -129,6 +131,28 @@ def test_r13_a_round_that_empties_every_hand_is_a_draw():
     game.apply(1, Defend("7C", "6C"), 4.0)
     game.tick(5.0)
     assert game.phase == "over" and game.durak is None and game.finished == [[0, 1, 2]]
+
+
+@pytest.mark.parametrize(
+    "hands, talon, durak, finished",
+    [
+        (["", "7S"], "", 1, [[0]]),
+        (["6S", "", ""], "", 0, [[1, 2]]),
+        (["", "7S"], "8S 9H", 1, [[0]]),
+        (["", ""], "", None, [[0, 1]]),
+    ],
+)
+def test_r13_a_deal_in_which_fewer_than_two_seats_hold_cards_is_a_game_already_over(
+    hands, talon, durak, finished
+):
+    for attacker in (None, 0, 1):
+        game = new(hands, talon, trump="H" if not talon else None, attacker=attacker)
+        assert (game.phase, game.durak, game.finished) == ("over", durak, finished)
+        assert game.deadline is None and game.taken is False and game.tick(100.0) == []
+        assert all(game.legal_actions(seat) == [] for seat in range(game.players))
+        view = game.view(None)
+        assert view["durak"] == durak and view["waiting_for"] is None
+        assert copy_of(game) == game
 
 
 def test_r15_the_attacker_who_does_not_lead_leads_the_lowest_non_trump():

@@ -1,0 +1,113 @@
+"""Whole games played by bots through the real services, on a clock that jumps from one
+deadline to the next (``manage.py play_bots``): for demos, tests and benchmarks."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games import clock, services
+from games.models import Game, Seat, Table
+
+STEP = 0.001
+"""How far past a deadline the clock jumps, so that it is surely due."""
+MOST_STEPS = 20_000
+
+
+class MatchError(Exception):
+    """The games cannot be played as asked; the text says why."""
+
+
+def play_bots(
+    games: int,
+    players: int,
+    *,
+    seat: User | None = None,
+    stake: int = 0,
+    level: str = "easy",
+    each: Callable[[Game], None] | None = None,
+) -> list[Game]:
+    """Play ``games`` complete games at one new table of ``players`` seats. ``seat`` (a
+    player) sits at it too, played by the autopilot; the other seats are ``level`` bots.
+    The table is closed afterwards. ``each`` sees every game as it ends."""
+    if not 2 <= players <= 4:
+        raise MatchError(_("A game has 2 to 4 players."))
+    if level not in ("easy", "strong"):
+        raise MatchError(_("Unknown bot level."))
+    played: list[Game] = []
+    with clock.simulated(time.time()) as simulated:
+        table = new_table(players, seat, stake, level)
+        try:
+            for _number in range(games):
+                game = start_next(table, seat, level, simulated)
+                played.append(play_out(game, simulated))
+                if each is not None:
+                    each(played[-1])
+        finally:
+            close(table, seat)
+    return played
+
+
+def new_table(players: int, seat: User | None, stake: int, level: str) -> Table:
+    options = {"stake": stake, "seats": players, "move_time": 30, "bots_allowed": True}
+    name = _("Bots' game (%(level)s)") % {"level": _(level)}
+    if seat is None:
+        return Table.objects.create(name=name, private=False, **options)
+    try:
+        table = services.create_table(seat, name=name, private=False, **options)
+        for _position in range(players - 1):
+            services.add_bot(table.pk, seat, level)
+    except services.GameError as refusal:
+        raise MatchError(str(refusal)) from None
+    table.refresh_from_db()
+    return table
+
+
+def start_next(table: Table, seat: User | None, level: str, simulated: clock.Simulated) -> Game:
+    """Fill the table again (a table of bots alone is emptied after each game) and deal."""
+    if seat is None:
+        with transaction.atomic():
+            locked = services.locked_table(table.pk)
+            for position in range(len(services.seats_of(locked)), locked.seats):
+                Seat.objects.create(table=locked, position=position, bot_level=level, ready=True)
+            services.arm_start(locked, services.seats_of(locked))
+    else:
+        services.play_again(table.pk, seat)
+    table.refresh_from_db()
+    if table.starts_at is None:
+        raise MatchError(_("The table could not start a game."))
+    simulated.advance_to(clock.to_seconds(table.starts_at) + STEP)
+    game = services.start(table.pk)
+    if game is None:
+        raise MatchError(
+            _("%(name)s could not pay the stake of %(stake)s chips.")
+            % {"name": seat.username if seat else "", "stake": table.stake}
+        )
+    if seat is not None:
+        with transaction.atomic():
+            Seat.objects.filter(table=table, player=seat).update(away=True)
+            services.schedule_autopilot_now(game.pk)
+    return game
+
+
+def play_out(game: Game, simulated: clock.Simulated) -> Game:
+    for _step in range(MOST_STEPS):
+        game.refresh_from_db()
+        if game.status != Game.Status.RUNNING:
+            return game
+        if game.deadline_at is None:
+            raise MatchError(_("Game #%(id)s waits for nothing.") % {"id": game.pk})
+        simulated.advance_to(clock.to_seconds(game.deadline_at) + STEP)
+        services.tick(game.pk)
+    raise MatchError(_("Game #%(id)s did not end.") % {"id": game.pk})
+
+
+def close(table: Table, seat: User | None) -> None:
+    if seat is not None and Seat.objects.filter(table=table, player=seat).exists():
+        services.leave(table.pk, seat)
+    if not table.games.filter(status=Game.Status.RUNNING).exists():
+        services.close_table(table.pk)
