@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts import services as accounts_services
-from games import rendering, services, stopped
+from games import play, rendering, stopped, tables
 from games.models import Game
 from tests.games.conftest import open_table, play_out, start_when_due
 
@@ -17,9 +17,9 @@ pytestmark = pytest.mark.usefixtures("ledger_audit")
 @pytest.fixture
 def stopped_game(frozen_clock, anna, boris) -> Game:
     table = open_table(anna, stake=100)
-    services.join(table.pk, boris)
+    tables.join(table.pk, boris)
     game = start_when_due(table, frozen_clock)
-    services.abort(game.pk, reason="test")
+    play.abort(game.pk, reason="test")
     game.refresh_from_db()
     return game
 
@@ -33,7 +33,7 @@ def test_a_stopped_game_lists_each_stake_it_returned(stopped_game):
 
 def test_a_finished_game_has_no_stopped_summary(frozen_clock, anna, boris):
     table = open_table(anna, stake=0)
-    services.join(table.pk, boris)
+    tables.join(table.pk, boris)
     game = play_out(start_when_due(table, frozen_clock), frozen_clock)
     assert stopped.summary(game) is None
 
