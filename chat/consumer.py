@@ -9,14 +9,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from channels.db import database_sync_to_async
+from django.utils.translation import gettext as _
 
 from chat import broadcast, rendering, services
 from chat.protocol import ChatCommand
+from games import ratelimit
 from games.broadcast import in_language
+
+# Lines and reactions together, per player (per address for anyone not logged in).
+CHAT_LIMIT = ratelimit.Limit("chat", count=5, seconds=10)
 
 
 class ChatMixin:
     table_id: int
+    scope: dict[str, Any]
     user: Any
     language: str
     channel_layer: Any
@@ -58,6 +64,9 @@ class ChatMixin:
     async def chat_command(self, command: ChatCommand) -> None:
         try:
             if command.action == "chat":
+                if not await ratelimit.allow(CHAT_LIMIT, ratelimit.client_key(self.scope)):
+                    await self.notice(slow_down())
+                    return
                 await database_sync_to_async(services.post)(
                     self.table_id, self.user, text=command.text, reaction=command.reaction
                 )
@@ -82,3 +91,10 @@ class ChatMixin:
 
     async def chat_mutes(self, event: dict[str, Any]) -> None:
         await self.send_chat_lines()
+
+
+def slow_down() -> str:
+    return _("Not so fast: at most %(count)s chat messages in %(seconds)s seconds.") % {
+        "count": CHAT_LIMIT.count,
+        "seconds": CHAT_LIMIT.seconds,
+    }

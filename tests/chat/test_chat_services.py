@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from chat import services
 from chat.models import Message, Mute, SiteMute
-from games import services as games
+from games import tables
 from games.models import Game
 from tests.games.conftest import open_table, play_out, start_when_due
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def table(anna, boris):
     table = open_table(anna, stake=0)
-    games.join(table.pk, boris)
+    tables.join(table.pk, boris)
     return table
 
 

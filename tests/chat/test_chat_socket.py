@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
 
+from chat.consumer import CHAT_LIMIT
 from chat.models import Message
 from games.engine import Game as EngineGame
 from tests.games.conftest import open_table
@@ -16,6 +18,7 @@ from tests.games.test_consumers import Socket, connected, running_game, two_play
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+VERSION = re.compile(r'id="game"[^>]*data-version="(\d+)"')
 SCRIPT = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 
 
@@ -228,6 +231,44 @@ async def test_the_staff_hide_only_lines_of_the_table_they_are_at(
     assert not (await messages())[0].hidden
 
 
+async def test_five_lines_in_ten_seconds_are_the_most_a_player_may_send_from_any_tab(
+    anna, boris, frozen_clock, sockets
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    tabs = [await connected(sockets, table, anna) for _ in range(2)]
+    reader = await connected(sockets, table, boris)
+    for n in range(3):
+        await say(tabs[0], f"line {n}")
+        await heard(tabs[0])
+    await settled(sockets)
+    for n in range(3, 5):
+        await say(tabs[1], f"line {n}")
+        await heard(tabs[1])
+    await settled(sockets)
+    await tabs[1].send(action="chat", reaction="oops")
+    notice = await heard(tabs[1])
+    assert 'id="notice"' in notice and "at most 5 chat messages in 10 seconds" in notice
+    assert len(await messages()) == 5
+    await say(reader, "boris has his own budget")
+    assert "own budget" in await heard(reader)
+    frozen_clock.advance(10.01)
+    await settled(sockets)
+    await say(tabs[0], "and again")
+    assert "and again" in await heard(tabs[0])
+
+
+async def next_version(socket: Socket, version: int) -> tuple[float, str, int]:
+    """Wait for the game's fragment at `version`; when it came and how many chat lines
+    arrived before it."""
+    lines = 0
+    while True:
+        frame = await socket.next(timeout=10)
+        found = VERSION.search(frame)
+        if found and int(found.group(1)) >= version:
+            return time.perf_counter(), frame, lines
+        lines += "chat-line" in frame
+
+
 async def test_a_flood_of_chat_does_not_hold_back_the_games_fragments(
     anna, boris, clara, frozen_clock, sockets
 ):
@@ -235,24 +276,28 @@ async def test_a_flood_of_chat_does_not_hold_back_the_games_fragments(
     await allow_spectators(table)
     game = await running_game(table)
     engine = EngineGame.from_dict(game.state)
-    mover = await database_sync_to_async(
-        lambda: table.seat_set.get(position=engine.attacker).player
+    users = await database_sync_to_async(
+        lambda: {seat.position: seat.player for seat in table.seat_set.select_related("player")}
     )()
-    other = anna if mover == boris else boris
-    watcher = await connected(sockets, table, other)
-    flooders = [await connected(sockets, table, user) for user in (other, clara)]
-    moving = await connected(sockets, table, mover)
-    for n in range(40):
+    attacker = await connected(sockets, table, users[engine.attacker])
+    defender = await connected(sockets, table, users[engine.defender])
+    watcher = await connected(sockets, table, clara)
+    flooders = [await connected(sockets, table, user) for user in (anna, boris, clara)]
+    await settled(sockets)
+
+    sent = time.perf_counter()
+    card = str(engine.hands[engine.attacker][0])
+    await attacker.send(action="lead", card=card, version=game.version)
+    arrived, _frame, _lines = await next_version(watcher, game.version + 1)
+    usual = arrived - sent
+    await settled(sockets)
+
+    for n in range(30):
         for flooder in flooders:
             await say(flooder, f"flood {n}")
-    card = str(engine.hands[engine.attacker][0])
-    await moving.send(action="lead", card=card, version=game.version)
-    version = re.compile(r'id="game"[^>]*data-version="(\d+)"')
-    chat_before_the_move = 0
-    while True:
-        frame = await watcher.next(timeout=5)
-        if version.search(frame):
-            break
-        chat_before_the_move += "chat-line" in frame
-    assert int(version.search(frame).group(1)) == game.version + 1
-    assert chat_before_the_move <= 80
+    sent = time.perf_counter()
+    await defender.send(action="take", version=game.version + 1)
+    arrived, frame, lines = await next_version(watcher, game.version + 2)
+    assert "chat-line" not in frame
+    assert lines <= 3 * CHAT_LIMIT.count
+    assert arrived - sent < usual + 1.0, (usual, arrived - sent)
