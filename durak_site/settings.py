@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games",
+    "ratings",
     "chat",
 ]
 

@@ -30,6 +30,7 @@ from games.errors import GameError, StaleCommand
 from games.models import Game, GameEvent, GamePlayer, Seat, Table
 from games.protocol import Command
 from games.rows import locked_table, seats_of
+from games.signals import game_finished
 
 logger = logging.getLogger(__name__)
 
@@ -327,6 +328,7 @@ def finish(loaded: Loaded, now: float, groups: list[list[int]]) -> None:
     loaded.schedule = BotSchedule()
     record(loaded, [{"type": "seed", "seed": row.seed}], now)
     release_table(row.table)
+    game_finished.send(sender=Game, game=row)
 
 
 def release_table(table: Table) -> None:
