@@ -14,12 +14,28 @@ from chat.consumer import CHAT_LIMIT
 from chat.models import Message
 from games.engine import Game as EngineGame
 from tests.games.conftest import open_table
-from tests.games.test_consumers import Socket, connected, running_game, two_player_table
+from tests.games.test_consumers import Socket, running_game, two_player_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+LINE = 'class="chat-line '
 VERSION = re.compile(r'id="game"[^>]*data-version="(\d+)"')
 SCRIPT = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+
+
+async def connected(
+    sockets: list[Socket], table, user, language: str = "en", invite: str = ""
+) -> Socket:
+    """A socket at the table once it has its snapshot and the chat's recent lines."""
+    socket = Socket(table, user, invite)
+    socket.communicator.scope["cookies"] = {"django_language": language}
+    ok, _code = await socket.connect()
+    assert ok
+    sockets.append(socket)
+    while 'id="chat-lines"' not in await socket.next():
+        pass
+    await socket.drain()
+    return socket
 
 
 async def say(socket: Socket, text: str) -> None:
@@ -32,16 +48,17 @@ async def settled(sockets: list[Socket]) -> None:
         await socket.drain()
 
 
-async def heard(socket: Socket) -> str:
-    """The next frame of the chat (or a notice), past the table's presence frames."""
+async def heard(socket: Socket, *markers: str) -> str:
+    """The next frame with a chat line or a notice (or `markers`), past any other frame."""
+    markers = markers or (LINE, 'id="notice"')
     while True:
         frame = await socket.next()
-        if "chat-line" in frame or 'id="notice"' in frame:
+        if any(marker in frame for marker in markers):
             return frame
 
 
 async def lines_in(socket: Socket) -> list[str]:
-    return [frame for frame in await socket.drain() if "chat-line" in frame]
+    return [frame for frame in await socket.drain() if LINE in frame]
 
 
 @database_sync_to_async
@@ -158,11 +175,7 @@ async def test_a_quick_reaction_shows_by_the_senders_seat_in_each_readers_langua
     anna, boris, frozen_clock, sockets
 ):
     table = await two_player_table(anna, boris, frozen_clock)
-    russian = Socket(table, boris)
-    russian.communicator.scope["cookies"] = {"django_language": "ru"}
-    await russian.connect()
-    sockets.append(russian)
-    await russian.drain()
+    russian = await connected(sockets, table, boris, language="ru")
     sender = await connected(sockets, table, anna)
     seat = await database_sync_to_async(lambda: table.seat_set.get(player=anna).position)()
     await sender.send(action="chat", reaction="well-played")
@@ -185,7 +198,7 @@ async def test_a_player_who_mutes_another_no_longer_sees_their_lines_in_any_tab(
         await socket.drain()
     await tabs[0].send(action="chat-mute", player=anna.pk)
     for tab in tabs:
-        redrawn = await heard(tab)
+        redrawn = await heard(tab, 'id="chat-lines"')
         assert 'id="chat-lines"' in redrawn and "before the mute" not in redrawn
         assert f'data-chat-unmute="{anna.pk}"' in redrawn
     await say(talker, "after the mute")
@@ -195,7 +208,7 @@ async def test_a_player_who_mutes_another_no_longer_sees_their_lines_in_any_tab(
     again = await connected(sockets, table, boris)
     assert not any("after the mute" in frame for frame in again.frames)
     await tabs[1].send(action="chat-unmute", player=anna.pk)
-    assert "after the mute" in await heard(tabs[1])
+    assert "after the mute" in await heard(tabs[1], 'id="chat-lines"')
 
 
 async def test_the_staff_hide_a_line_for_everyone_and_the_reason_is_kept(
@@ -266,7 +279,7 @@ async def next_version(socket: Socket, version: int) -> tuple[float, str, int]:
         found = VERSION.search(frame)
         if found and int(found.group(1)) >= version:
             return time.perf_counter(), frame, lines
-        lines += "chat-line" in frame
+        lines += LINE in frame
 
 
 async def test_a_flood_of_chat_does_not_hold_back_the_games_fragments(
@@ -298,6 +311,6 @@ async def test_a_flood_of_chat_does_not_hold_back_the_games_fragments(
     sent = time.perf_counter()
     await defender.send(action="take", version=game.version + 1)
     arrived, frame, lines = await next_version(watcher, game.version + 2)
-    assert "chat-line" not in frame
+    assert LINE not in frame and 'id="chat-lines"' not in frame
     assert lines <= 3 * CHAT_LIMIT.count
     assert arrived - sent < usual + 1.0, (usual, arrived - sent)
