@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('games', '0002_table_spectators_chat'),
+        ('games', '0003_table_spectators_chat'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
