@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from channels.db import database_sync_to_async
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from chat import broadcast, rendering, services
@@ -41,14 +42,14 @@ class ChatMixin:
     def signed_in(self) -> bool:
         return self.user is not None and self.user.is_authenticated
 
-    async def join_chat(self) -> None:
-        """On (re)connect: the reader's mutes, their own group, and the recent lines."""
-        self.chat_muted = set()
+    async def join_chat(self) -> str:
+        """On (re)connect: the reader's mutes, their own group, and the recent lines to send
+        with the snapshot."""
         if self.signed_in:
             await self.channel_layer.group_add(
                 broadcast.user_group(self.user.pk), self.channel_name
             )
-        await self.send_chat_lines()
+        return await self.chat_lines()
 
     async def leave_chat(self) -> None:
         if self.signed_in:
@@ -56,10 +57,10 @@ class ChatMixin:
                 broadcast.user_group(self.user.pk), self.channel_name
             )
 
-    async def send_chat_lines(self) -> None:
+    async def chat_lines(self) -> str:
         self.chat_muted = await database_sync_to_async(services.muted_ids)(self.user)
-        html = await database_sync_to_async(rendering.render_lines)(self.table_id, self.user)
-        await self.send(text_data=html)
+        with translation.override(self.language):
+            return await database_sync_to_async(rendering.render_lines)(self.table_id, self.user)
 
     async def chat_command(self, command: ChatCommand) -> None:
         try:
@@ -90,7 +91,7 @@ class ChatMixin:
         await self.send(text_data=in_language(event["html"], self.language))
 
     async def chat_mutes(self, event: dict[str, Any]) -> None:
-        await self.send_chat_lines()
+        await self.send(text_data=await self.chat_lines())
 
 
 def slow_down() -> str:

@@ -55,8 +55,7 @@ class TableConsumer(ChatMixin, AsyncWebsocketConsumer):
         await self.channel_layer.group_add(broadcast.public_group(self.table_id), self.channel_name)
         if self.seat is not None:
             await self.join_seat_group(self.seat)
-        await self.send_snapshot()
-        await self.join_chat()
+        await self.send_snapshot(also=await self.join_chat())
         await self.report_in()
         scheduler.ensure_embedded()
 
@@ -91,10 +90,10 @@ class TableConsumer(ChatMixin, AsyncWebsocketConsumer):
             broadcast.seat_group(self.table_id, seat), self.channel_name
         )
 
-    async def send_snapshot(self) -> None:
+    async def send_snapshot(self, also: str = "") -> None:
         with translation.override(self.language):
             html = await database_sync_to_async(snapshots.render)(self.table_id, self.seat)
-        await self.send(text_data=html)
+        await self.send(text_data=html + also)
 
     async def notice(self, message: str) -> None:
         with translation.override(self.language):

@@ -116,6 +116,7 @@ async def test_what_a_player_writes_reaches_the_page_as_text_never_as_html(
     again = await connected(sockets, table, boris)
     resync = next(frame for frame in again.frames if 'id="chat-lines"' in frame)
     assert "<script" not in resync and "&lt;script&gt;" in resync
+    assert ">Mute</button>" in resync
 
 
 async def test_a_spectator_reads_but_writes_only_where_the_table_allows_it(
