@@ -19,7 +19,10 @@ from django.utils.translation import get_supported_language_variant, gettext_laz
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from chat.consumer import ChatMixin
+from chat.protocol import ChatCommand
 from games import broadcast, errors, play, presence, scheduler, snapshots, tables
+from games.broadcast import in_language
 from games.protocol import Command, ProtocolError, parse
 from games.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer
 
@@ -32,7 +35,7 @@ def shown_version(html: str) -> int | None:
     return int(match.group(1)) if match and match.group(1) else None
 
 
-class TableConsumer(GuardedConsumer):
+class TableConsumer(ChatMixin, GuardedConsumer):
     table_id: int
     seat: int | None
 
@@ -55,7 +58,7 @@ class TableConsumer(GuardedConsumer):
         await self.join(broadcast.public_group(self.table_id))
         if self.seat is not None:
             await self.join_seat_group(self.seat)
-        await self.send_snapshot()
+        await self.send_snapshot(also=await self.join_chat())
         await self.report_in()
         scheduler.ensure_embedded()
 
@@ -92,10 +95,10 @@ class TableConsumer(GuardedConsumer):
         self.shown = version
         await self.send(text_data=html)
 
-    async def send_snapshot(self) -> None:
+    async def send_snapshot(self, also: str = "") -> None:
         with translation.override(self.language):
             html = await database_sync_to_async(snapshots.render)(self.table_id, self.seat)
-        await self.show(html, shown_version(html))
+        await self.show(html + also, shown_version(html))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         with translation.override(self.language):
@@ -103,6 +106,9 @@ class TableConsumer(GuardedConsumer):
                 command = parse(text_data if text_data is not None else None)
             except ProtocolError as problem:
                 await self.notice(str(problem))
+                return
+            if isinstance(command, ChatCommand):
+                await self.chat_command(command)
                 return
             if command.action == "ping":
                 await self.report_in()
@@ -158,11 +164,6 @@ class TableConsumer(GuardedConsumer):
     async def table_notice(self, event: dict[str, Any]) -> None:
         if event.get("user_id") == getattr(self.user, "pk", None):
             await self.send(text_data=event["html"])
-
-
-def in_language(html: dict[str, str], language: str) -> str:
-    """The HTML rendered in this socket's language (any, if that one was not rendered)."""
-    return html.get(language) or next(iter(html.values()))
 
 
 def remember_language(user: Any, language: str) -> None:
