@@ -21,7 +21,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from chat.consumer import ChatMixin
 from chat.protocol import ChatCommand
-from games import broadcast, errors, play, presence, scheduler, snapshots, tables
+from games import broadcast, errors, play, presence, snapshots, tables
 from games.broadcast import in_language
 from games.protocol import Command, ProtocolError, parse
 from games.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer
@@ -60,7 +60,6 @@ class TableConsumer(ChatMixin, GuardedConsumer):
             await self.join_seat_group(self.seat)
         await self.send_snapshot(also=await self.join_chat())
         await self.report_in()
-        scheduler.ensure_embedded()
 
     async def report_in(self) -> None:
         """Tell the table this player is here, at most every few seconds."""
@@ -199,7 +198,6 @@ class LobbyConsumer(GuardedConsumer):
         self.language = socket_language(self.scope)
         await self.accept()
         await self.join(broadcast.LOBBY_GROUP)
-        scheduler.ensure_embedded()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         await self.close_saying(UNEXPECTED_MESSAGE, gettext_lazy("The lobby takes no messages."))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sys
 import time
 
 from channels.db import database_sync_to_async
@@ -133,10 +134,24 @@ _embedded: asyncio.Task[None] | None = None
 
 
 def ensure_embedded() -> None:
-    """Start the scheduler inside this server process, once, on first use."""
+    """Start the scheduler on this process's running event loop, once."""
     global _embedded
     if not settings.EMBEDDED_SCHEDULER:
         return
     if _embedded is not None and not _embedded.done():
         return
     _embedded = asyncio.get_running_loop().create_task(Scheduler().run(), name="durak-scheduler")
+
+
+def start_with_server() -> None:
+    """Start the embedded scheduler as soon as the server runs, before any page is open.
+
+    Daphne installs Twisted's asyncio reactor before it loads the application and runs
+    the site's event loop inside it: a call the reactor schedules now runs on that loop
+    as soon as it turns.
+    """
+    if not settings.EMBEDDED_SCHEDULER:
+        return
+    reactor = sys.modules.get("twisted.internet.reactor")
+    if reactor is not None:
+        reactor.callLater(0, ensure_embedded)

@@ -95,6 +95,21 @@ def test_login_is_locked_after_five_failures_with_a_clear_message(
     assert "_auth_user_id" not in client.session
 
 
+def test_one_address_trying_many_usernames_is_locked_out(
+    client: Client, make_player: MakePlayer
+) -> None:
+    make_player("boris")
+    for name in ("anna", "vera", "gleb", "dima", "olga"):
+        client.post(reverse("login"), {"username": name, "password": "guess"})
+    response = client.post(reverse("login"), {"username": "boris", "password": PASSWORD})
+    assert response.status_code == 429
+    elsewhere = Client(REMOTE_ADDR="10.1.2.3")
+    assert (
+        elsewhere.post(reverse("login"), {"username": "boris", "password": PASSWORD}).status_code
+        == 302
+    )
+
+
 def test_the_profile_needs_a_login(client: Client, db: None) -> None:
     response = client.get(reverse("profile"))
     assert response.status_code == 302
