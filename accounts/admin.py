@@ -12,9 +12,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from accounts import ledger
 from accounts.forms import AdjustBalanceForm
 from accounts.models import Account, Transfer, User
+from staff import operations
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -54,6 +54,11 @@ class TransferAdmin(ReadOnlyAdmin):
 class PlayerAdmin(UserAdmin):
     actions = ["adjust_balance"]
     fieldsets = (*UserAdmin.fieldsets, (gettext_lazy("Chips"), {"fields": ("show_balance",)}))
+    readonly_fields = ("is_active",)
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        """Players hold games and chips; deactivate them on the staff pages instead."""
+        return False
 
     @admin.action(description=gettext_lazy("Adjust balance"), permissions=["change"])
     def adjust_balance(self, request: HttpRequest, queryset: QuerySet[User]) -> HttpResponse | None:
@@ -64,14 +69,14 @@ class PlayerAdmin(UserAdmin):
             try:
                 with transaction.atomic():
                     for user in queryset.order_by("pk"):
-                        ledger.adjust(
+                        operations.adjust_chips(
+                            request.user,
                             user,
                             form.cleaned_data["amount"],
                             form.cleaned_data["reason"],
-                            by=request.user,
-                            key=f"adjustment:{form.cleaned_data['key']}:{user.pk}",
+                            key=f"{form.cleaned_data['key']}:{user.pk}",
                         )
-            except ledger.LedgerError as refused:
+            except operations.StaffError as refused:
                 form.add_error(None, str(refused))
             else:
                 self.message_user(

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games",
+    "staff",
 ]
 
 MIDDLEWARE = [
@@ -86,6 +87,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.balance",
+                "staff.context_processors.site_notices",
             ],
         },
     },

@@ -25,6 +25,8 @@ logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 SCHEDULER_GROUP = "scheduler"
+STAFF_GROUP = "staff"
+STAFF_TOUCH = "staff.table"
 
 
 def public_group(table_id: int) -> str:
@@ -135,6 +137,7 @@ def game_changed(
                 },
             )
         )
+    outbox.append((STAFF_GROUP, {"type": STAFF_TOUCH, "table_id": table.pk}))
     send_all(outbox)
 
 
@@ -175,6 +178,7 @@ def table_changed(table_id: int) -> None:
                     },
                 )
             )
+    outbox.append((STAFF_GROUP, {"type": STAFF_TOUCH, "table_id": table_id}))
     send_all(outbox)
 
 
@@ -197,3 +201,13 @@ def unseated(table_id: int, user_id: int, reason: str) -> None:
             "html": rendering.render_notice(reason),
         },
     )
+
+
+def table_notice(table_id: int, template: Any, values: dict[str, str]) -> None:
+    """A notice from the staff to everyone at the table, each in their language."""
+
+    def render() -> str:
+        text = str(template) % values if values else str(template)
+        return rendering.render_notice(text, level="staff")
+
+    send(public_group(table_id), {"type": "table.announce", "html": in_every_language(render)})

@@ -30,6 +30,7 @@ from games.errors import GameError, StaleCommand
 from games.models import Game, GameEvent, GamePlayer, Seat, Table
 from games.protocol import Command
 from games.rows import locked_table, seats_of
+from staff import switches
 
 logger = logging.getLogger(__name__)
 
@@ -84,7 +85,11 @@ def start(table_id: int) -> Game | None:
             return None
         seats = seats_of(table)
         table.starts_at = None
-        if len(seats) != table.seats or not all(s.is_bot or s.ready for s in seats):
+        if (
+            len(seats) != table.seats
+            or not all(s.is_bot or s.ready for s in seats)
+            or switches.start_refusal(table.pk) is not None
+        ):
             table.save(update_fields=["starts_at"])
             return None
         seed = secrets.randbits(64)

@@ -20,6 +20,7 @@ from games.engine.bank import SHARES
 from games.engine.cards import SUIT_SYMBOLS
 from games.models import Game, GamePlayer, Seat, Table
 from games.rulebook import link_rules
+from staff import switches
 
 
 def card_name(code: str) -> str:
@@ -317,6 +318,7 @@ def waiting_context(
         "now_ms": int(clock.now() * 1000),
         "last": receipt(last) if last is not None and not stopped.is_stopped(last) else None,
         "stopped": stopped.summary(last),
+        "held": switches.start_refusal(table.pk) if table.status == Table.Status.OPEN else None,
         "balance": ledger.balance(seat.player) if seat is not None and seat.player else None,
         "durak": next((p for p in last.players.all() if p.durak), None)
         if last is not None
