@@ -18,7 +18,7 @@ from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
 from games.engine import Game as EngineGame
 from games.engine.bank import SHARES
 from games.engine.cards import SUIT_SYMBOLS
-from games.models import Game, GamePlayer, Seat, Table
+from games.models import Game, GamePlayer, Seat, Table, bot_name
 from games.rulebook import link_rules
 from staff import switches
 
@@ -118,12 +118,17 @@ def hand_cards(view: dict[str, Any], legal: Sequence[Any]) -> list[HandCard]:
 @dataclass(frozen=True)
 class SeatInfo:
     position: int
-    label: str
+    username: str
     is_bot: bool
     bot_level: str
     away: bool
     left: bool
     online: bool = True
+
+    @property
+    def label(self) -> str:
+        """Read when rendering, so a bot is named in each audience's language."""
+        return self.username or bot_name(self.position)
 
 
 def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
@@ -133,7 +138,7 @@ def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
             infos.append(
                 SeatInfo(
                     seat.position,
-                    seat.label,
+                    seat.player.username if seat.player is not None else "",
                     seat.is_bot,
                     seat.bot_level,
                     seat.away,
@@ -144,7 +149,12 @@ def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
         else:
             infos.append(
                 SeatInfo(
-                    seat.seat, seat.label, seat.player_id is None, seat.bot_level, False, False
+                    seat.seat,
+                    seat.player.username if seat.player is not None else "",
+                    seat.player_id is None,
+                    seat.bot_level,
+                    False,
+                    False,
                 )
             )
     return infos

@@ -8,14 +8,19 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from durak_site import error_pages
 from games import errors, matchmaking, rendering, snapshots, stopped, tables
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
 from games.models import Game, Table
+
+PRIVATE_TABLE = gettext_lazy("This table is private: ask its players for the invite link.")
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -45,10 +50,14 @@ def table_new(request: HttpRequest) -> HttpResponse:
 
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     invite = request.GET.get("invite", "")
+    table = Table.objects.filter(pk=pk).first()
+    if table is None:
+        return error_pages.page(request, 404, _("There is no such table."))
+    if table.status == Table.Status.CLOSED:
+        return error_pages.page(request, 404, _("This table was closed."))
     entry = snapshots.access(pk, request.user, invite)
     if not entry.allowed:
-        raise Http404
-    table = get_object_or_404(Table, pk=pk)
+        return error_pages.page(request, 403, PRIVATE_TABLE)
     return render(
         request,
         "games/table.html",
@@ -137,7 +146,7 @@ def quick_play(request: HttpRequest) -> HttpResponse:
 def game_history(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
     if game.table.private and not game.players.filter(player=request.user.pk or 0).exists():
-        raise Http404
+        return error_pages.page(request, 403, PRIVATE_TABLE)
     players = list(game.players.select_related("player").order_by("seat"))
     infos = rendering.seat_infos(players)
     events = [e.data for e in game.events.order_by("seq")]
