@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from staff.models import NewGamesPause, SiteNotice, TableLock
 
@@ -21,13 +22,25 @@ def locked_table_ids() -> set[int]:
     return set(TableLock.objects.in_force().values_list("table_id", flat=True))
 
 
-def start_refusal(table_id: int) -> str | None:
-    """Why no new game may start at this table now, or None."""
+HOLDS = {
+    "paused": _lazy("The staff paused new games for now; running games finish."),
+    "locked": _lazy("The staff locked this table: no new game starts here."),
+}
+
+
+def hold(table_id: int) -> str | None:
+    """Why no new game may start at this table now ("paused", "locked"), or None."""
     if new_games_paused():
-        return _("The staff paused new games for now; running games finish.")
+        return "paused"
     if lock_of(table_id) is not None:
-        return _("The staff locked this table: no new game starts here.")
+        return "locked"
     return None
+
+
+def start_refusal(table_id: int) -> str | None:
+    """Why no new game may start at this table now, in words, or None."""
+    held = hold(table_id)
+    return str(HOLDS[held]) if held is not None else None
 
 
 def join_refusal(table_id: int) -> str | None:
