@@ -12,9 +12,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts import ledger
 from accounts.forms import AdjustBalanceForm
 from accounts.models import Account, Transfer, User
-from staff import operations
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -56,9 +56,16 @@ class PlayerAdmin(UserAdmin):
     fieldsets = (*UserAdmin.fieldsets, (gettext_lazy("Chips"), {"fields": ("show_balance",)}))
     readonly_fields = ("is_active",)
 
+    refusals: tuple[type[Exception], ...] = (ledger.LedgerError,)
+
     def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
         """Players hold games and chips; deactivate them on the staff pages instead."""
         return False
+
+    def adjust_one(
+        self, request: HttpRequest, user: User, amount: int, reason: str, key: str
+    ) -> None:
+        ledger.adjust(user, amount, reason, by=request.user, key=f"adjustment:{key}")
 
     @admin.action(description=gettext_lazy("Adjust balance"), permissions=["change"])
     def adjust_balance(self, request: HttpRequest, queryset: QuerySet[User]) -> HttpResponse | None:
@@ -69,14 +76,14 @@ class PlayerAdmin(UserAdmin):
             try:
                 with transaction.atomic():
                     for user in queryset.order_by("pk"):
-                        operations.adjust_chips(
-                            request.user,
+                        self.adjust_one(
+                            request,
                             user,
                             form.cleaned_data["amount"],
                             form.cleaned_data["reason"],
                             key=f"{form.cleaned_data['key']}:{user.pk}",
                         )
-            except operations.StaffError as refused:
+            except self.refusals as refused:
                 form.add_error(None, str(refused))
             else:
                 self.message_user(

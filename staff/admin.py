@@ -1,11 +1,14 @@
 """The audit trail and what the staff have in force, read-only: they change only through
-the staff pages, which record every change."""
+the staff pages, which record every change; the players' balance adjustments are recorded too."""
 
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest
 
-from accounts.admin import ReadOnlyAdmin
+from accounts.admin import PlayerAdmin, ReadOnlyAdmin
+from accounts.models import User
+from staff import operations
 from staff.models import NewGamesPause, SiteNotice, StaffAction, TableLock
 
 
@@ -31,3 +34,18 @@ class NewGamesPauseAdmin(ReadOnlyAdmin):
 @admin.register(TableLock)
 class TableLockAdmin(ReadOnlyAdmin):
     list_display = ("table", "reason", "started_by", "started_at", "ended_by", "ended_at")
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class AuditedPlayerAdmin(PlayerAdmin):
+    """The players' admin, with each balance adjustment in the audit trail."""
+
+    refusals = (operations.StaffError,)
+
+    def adjust_one(
+        self, request: HttpRequest, user: User, amount: int, reason: str, key: str
+    ) -> None:
+        operations.adjust_chips(request.user, user, amount, reason, key=key)

@@ -6,8 +6,10 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 
+from accounts import ledger
 from games import tables
 from staff import operations
 from staff.models import StaffAction
@@ -118,3 +120,25 @@ def test_closing_a_table_from_the_admin_is_recorded(frozen_clock, admin_client, 
     )
     action = StaffAction.objects.get()
     assert (action.staff, action.kind, action.table_id) == (admin_user, "close_table", table.pk)
+
+
+def test_a_balance_adjustment_from_the_admin_is_recorded(admin_client, admin_user, anna):
+    admin_client.post(
+        reverse("admin:accounts_user_changelist"),
+        {
+            "action": "adjust_balance",
+            ACTION_CHECKBOX_NAME: [anna.pk],
+            "apply": "1",
+            "amount": "-30",
+            "reason": "a refund given twice",
+            "key": str(uuid.uuid4()),
+        },
+    )
+    assert ledger.balance(anna) == 970
+    action = StaffAction.objects.get()
+    assert (action.staff, action.kind, action.player, action.reason) == (
+        admin_user,
+        "adjust_chips",
+        anna,
+        "a refund given twice",
+    )
