@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "games",
     "staff",
     "ratings",
+    "chat",
 ]
 
 MIDDLEWARE = [
