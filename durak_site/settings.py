@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ratings",
+    "chat",
 ]
 
 MIDDLEWARE = [
