@@ -20,11 +20,18 @@ FROM_THE_ADMIN = _("from the Django admin")
 STOPPED = _("Stopped the game at %(table)s.")
 
 
-class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
+class SeatInline(admin.TabularInline[Seat, Table]):
     model = Seat
     extra = 0
-    fields = ["position", "player", "bot_level", "away", "left", "ready", "last_seen"]
-    readonly_fields = fields
+    fields = readonly_fields = (
+        "position",
+        "player",
+        "bot_level",
+        "away",
+        "left",
+        "ready",
+        "last_seen",
+    )
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -32,7 +39,7 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class TableAdmin(admin.ModelAdmin[Table]):
     list_display = [
         "name",
         "status",
@@ -65,7 +72,7 @@ class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 def act_on(
-    model_admin: admin.ModelAdmin,  # type: ignore[type-arg]
+    model_admin: admin.ModelAdmin[Any],
     request: HttpRequest,
     table: Table,
     operation: Callable[[Any, int, str], Any],
@@ -80,11 +87,10 @@ def act_on(
         model_admin.message_user(request, str(done) % {"table": table})
 
 
-class GamePlayerInline(admin.TabularInline):  # type: ignore[type-arg]
+class GamePlayerInline(admin.TabularInline[GamePlayer, Game]):
     model = GamePlayer
     extra = 0
-    fields = ["seat", "player", "bot_level", "stake", "place", "payout", "durak"]
-    readonly_fields = fields
+    fields = readonly_fields = ("seat", "player", "bot_level", "stake", "place", "payout", "durak")
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -92,7 +98,7 @@ class GamePlayerInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class GameAdmin(admin.ModelAdmin[Game]):
     list_display = ["pk", "table", "status", "bank", "version", "started_at", "finished_at"]
     list_filter = ["status"]
     search_fields = ["table__name", "players__player__username"]
@@ -120,7 +126,7 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(GameEvent)
-class GameEventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class GameEventAdmin(admin.ModelAdmin[GameEvent]):
     list_display = ["game", "seq", "type", "seat", "created_at"]
     list_filter = ["type"]
     readonly_fields = ["game", "seq", "type", "seat", "data", "created_at"]

@@ -79,6 +79,19 @@ class Taker:
 
 
 @dataclass(frozen=True)
+class Seated:
+    """A person's seat in a finished game."""
+
+    game_id: int
+    seat: int
+    player: User
+    place: int
+    net: int
+    """Chips won (payout less stake), negative when lost."""
+    staked: bool
+
+
+@dataclass(frozen=True)
 class Signals:
     games_read: int
     farming: list[Pair]
@@ -91,36 +104,45 @@ def recent_games(limit: int = RECENT_GAMES) -> list[int]:
     return list(finished.values_list("pk", flat=True)[:limit])
 
 
-def people_by_game(game_ids: list[int]) -> dict[int, list[GamePlayer]]:
-    seated: dict[int, list[GamePlayer]] = defaultdict(list)
+def people_by_game(game_ids: list[int]) -> dict[int, list[Seated]]:
+    seated: dict[int, list[Seated]] = defaultdict(list)
     rows = GamePlayer.objects.filter(game__in=game_ids, player__isnull=False).select_related(
         "player", "game"
     )
     for row in rows.order_by("game", "seat"):
-        seated[row.game_id].append(row)
+        if row.player is None:
+            continue
+        seated[row.game_id].append(
+            Seated(
+                game_id=row.game_id,
+                seat=row.seat,
+                player=row.player,
+                place=row.place or 0,
+                net=(row.payout or 0) - row.stake,
+                staked=row.game.stake > 0,
+            )
+        )
     return seated
 
 
-def farming(seated: dict[int, list[GamePlayer]]) -> list[Pair]:
+def farming(seated: dict[int, list[Seated]]) -> list[Pair]:
     """Pairs who met at stake tables at least FARMING_MIN_GAMES times, with the chips that
     moved between them (what one lost and the other won, game by game) mostly going one way."""
     pairs: dict[tuple[int, int], Pair] = {}
     for game_id in sorted(seated, reverse=True):
         people = seated[game_id]
-        if not people or people[0].game.stake == 0:
+        if not people or not people[0].staked:
             continue
         for first, second in combinations(people, 2):
-            key = (first.player_id, second.player_id)
+            key = (first.player.pk, second.player.pk)
             pair = pairs.setdefault(key, Pair(first.player, second.player))
             pair.games += 1
-            pair.winner_ahead += (first.place or 0) < (second.place or 0)
-            pair.loser_ahead += (second.place or 0) < (first.place or 0)
-            first_net = (first.payout or 0) - first.stake
-            second_net = (second.payout or 0) - second.stake
-            if first_net > 0 > second_net:
-                pair.to_winner += min(first_net, -second_net)
-            elif second_net > 0 > first_net:
-                pair.to_loser += min(second_net, -first_net)
+            pair.winner_ahead += first.place < second.place
+            pair.loser_ahead += second.place < first.place
+            if first.net > 0 > second.net:
+                pair.to_winner += min(first.net, -second.net)
+            elif second.net > 0 > first.net:
+                pair.to_loser += min(second.net, -first.net)
             if len(pair.game_ids) < SHOWN_GAMES:
                 pair.game_ids.append(game_id)
     found = []
@@ -135,7 +157,7 @@ def farming(seated: dict[int, list[GamePlayer]]) -> list[Pair]:
 
 
 def timeouts_and_takes(
-    seated: dict[int, list[GamePlayer]],
+    seated: dict[int, list[Seated]],
 ) -> tuple[list[TimeOuts], list[Taker]]:
     """Run-outs of time (R15) and takes per player, read from the games' events."""
     by_seat = {(game_id, row.seat): row.player for game_id, rows in seated.items() for row in rows}
@@ -143,7 +165,7 @@ def timeouts_and_takes(
     takers: dict[int, Taker] = {}
     for rows in seated.values():
         for row in rows:
-            clocks.setdefault(row.player_id, TimeOuts(row.player)).games += 1
+            clocks.setdefault(row.player.pk, TimeOuts(row.player)).games += 1
     per_game: dict[tuple[int, int], int] = defaultdict(int)
     events = GameEvent.objects.filter(
         game__in=list(seated), type__in=("round", "transfer", "take", "lead")
@@ -156,7 +178,7 @@ def timeouts_and_takes(
             taker.defences += 1
             if game_id not in taker.game_ids and len(taker.game_ids) < SHOWN_GAMES:
                 taker.game_ids.append(game_id)
-        if (game_id, seat) not in by_seat:
+        if seat is None or (game_id, seat) not in by_seat:
             continue
         player = by_seat[(game_id, seat)]
         if data.get("auto"):

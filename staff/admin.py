@@ -4,10 +4,10 @@ the staff pages, which record every change; the players' balance adjustments are
 from __future__ import annotations
 
 from django.contrib import admin
-from django.http import HttpRequest
 
 from accounts.admin import PlayerAdmin, ReadOnlyAdmin
 from accounts.models import User
+from durak_site.requests import PlayerRequest
 from staff import operations
 from staff.models import NewGamesPause, SiteNotice, StaffAction, TableLock
 
@@ -46,6 +46,6 @@ class AuditedPlayerAdmin(PlayerAdmin):
     refusals = (operations.StaffError,)
 
     def adjust_one(
-        self, request: HttpRequest, user: User, amount: int, reason: str, key: str
+        self, request: PlayerRequest, user: User, amount: int, reason: str, key: str
     ) -> None:
         operations.adjust_chips(request.user, user, amount, reason, key=key)

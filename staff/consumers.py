@@ -40,8 +40,9 @@ class StaffConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(STAFF_GROUP, self.channel_name)
 
     async def disconnect(self, code: int) -> None:
-        if getattr(self, "flushing", None) is not None:
-            self.flushing.cancel()
+        flushing = getattr(self, "flushing", None)
+        if flushing is not None:
+            flushing.cancel()
         await self.channel_layer.group_discard(STAFF_GROUP, self.channel_name)
 
     async def staff_table(self, event: dict[str, Any]) -> None:

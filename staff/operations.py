@@ -118,9 +118,9 @@ def kick(staff: User, table_id: int, position: int, reason: str) -> Seat:
     reason = checked(staff, reason)
     table = table_of(table_id)
     seat = Seat.objects.filter(table=table, position=position, player__isnull=False).first()
-    if seat is None:
+    player = seat.player if seat is not None else None
+    if seat is None or player is None:
         raise StaffError(_("Nobody sits in that seat."))
-    player = seat.player
     told = _("The staff removed you from this table: %(reason)s") % {"reason": reason}
     try:
         with transaction.atomic():

@@ -14,6 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts import ledger
+from durak_site.requests import PlayerRequest
 from games import clock
 from staff import abuse, actions, audit, controlroom, operations, players
 from staff.access import View, staff_only
@@ -52,7 +53,7 @@ def staff_post(action: actions.Action) -> View:
 
     @require_POST
     @staff_only
-    def view(request: HttpRequest, **url: Any) -> HttpResponse:
+    def view(request: PlayerRequest, **url: Any) -> HttpResponse:
         try:
             messages.success(request, action.perform(request.user, request.POST, **url))
         except operations.StaffError as refusal:
