@@ -14,12 +14,21 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from games import clock, movelog, stopped
-from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
+from games.engine import (
+    RANK_LABELS,
+    SUIT_SYMBOLS,
+    Card,
+    Defend,
+    Lead,
+    Pass,
+    Take,
+    ThrowIn,
+    Transfer,
+    payouts,
+)
 from games.engine import Game as EngineGame
-from games.engine.bank import SHARES
-from games.engine.cards import SUIT_SYMBOLS
-from games.models import Game, GamePlayer, Seat, Table, bot_name
-from games.rulebook import link_rules
+from games.models import BotLevel, Game, GamePlayer, Seat, Table, bot_name
+from games.rulebook import in_words, link_rules
 
 
 def card_name(code: str) -> str:
@@ -53,7 +62,7 @@ class CardFace:
         card = Card.parse(code)
         return cls(
             code=code,
-            rank=movelog.RANK_SHORT[card.rank],
+            rank=RANK_LABELS[card.rank],
             suit=card.suit,
             symbol=SUIT_SYMBOLS[card.suit],
             red=card.suit in "DH",
@@ -275,35 +284,29 @@ def render_log_append(
     return render_to_string("games/fragments/log_append.html", {"lines": lines})
 
 
-def share_percent(place: int, players: int) -> int:
-    return SHARES[players][place - 1] if place <= len(SHARES[players]) else 0
-
-
 def receipt(game: Game) -> dict[str, Any]:
-    """The bank receipt: each payout and how R14 produced it."""
-    players = list(game.players.select_related("player").order_by("place", "seat"))
+    """The bank receipt: each payout as the engine reckons it by R14 (places, share, rule,
+    rounding), for the players in place order."""
+    players = {p.seat: p for p in game.players.select_related("player")}
     count = len(players)
-    groups: dict[int, list[GamePlayer]] = {}
-    for player in players:
-        groups.setdefault(player.place or count, []).append(player)
-    rows = []
-    for place, members in sorted(groups.items()):
-        places = range(place, place + len(members))
-        share = sum(share_percent(p, count) for p in places)
-        rounded_down = game.bank * share // (100 * len(members))
-        for member in members:
-            payout = member.payout or 0
-            rows.append(
-                {
-                    "player": member,
-                    "places": list(places),
-                    "share": share,
-                    "each": share / len(members),
-                    "payout": payout,
-                    "rounded_down": rounded_down,
-                    "leftover": payout - rounded_down,
-                }
-            )
+    by_place: dict[int, list[int]] = {}
+    for seat, player in sorted(players.items()):
+        by_place.setdefault(player.place or count, []).append(seat)
+    groups = [seats for _, seats in sorted(by_place.items())]
+    reckoned = payouts(game.bank, groups, count)
+    rows = [
+        {
+            "player": players[seat],
+            "places": list(reckoned[seat].places),
+            "rule": in_words(reckoned[seat].rule),
+            "each": reckoned[seat].share,
+            "rounded_down": reckoned[seat].rounded_down,
+            "leftover": reckoned[seat].leftover,
+            "payout": reckoned[seat].chips,
+        }
+        for group in groups
+        for seat in group
+    ]
     return {"game": game, "rows": rows, "bank": game.bank}
 
 
@@ -322,6 +325,7 @@ def waiting_context(
         "seat": seat,
         "places": [(position, by_position.get(position)) for position in range(table.seats)],
         "is_host": seat is not None and seat.player_id == table.host_id(seats),
+        "bot_levels": BotLevel.choices,
         "free_seats": table.seats - len(seats),
         "starts_ms": int(clock.to_seconds(table.starts_at) * 1000) if table.starts_at else None,
         "now_ms": int(clock.now() * 1000),

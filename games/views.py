@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from durak_site import error_pages
 from games import errors, matchmaking, rendering, snapshots, stopped, tables
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
-from games.models import Game, Table
+from games.models import BotLevel, Game, Table
 
 PRIVATE_TABLE = gettext_lazy("This table is private: ask its players for the invite link.")
 
@@ -111,7 +111,7 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def add_bot(request: HttpRequest, pk: int) -> HttpResponse:
-    form = BotForm(request.POST or {"level": "easy"})
+    form = BotForm(request.POST or {"level": BotLevel.EASY})
     level = form.cleaned_data["level"] if form.is_valid() else "invalid"
     return answer(request, pk, lambda: tables.add_bot(pk, request.user, level))
 
