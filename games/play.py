@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import broadcast, clock, site_events
+from games import broadcast, clock, site_events, timing
 from games.autopilot import BotSchedule, decide, table_key
 from games.engine import Deal, IllegalAction, Phase, Rules
 from games.engine import Game as EngineGame
@@ -31,6 +31,7 @@ from games.models import BotLevel, Game, GameEvent, GamePlayer, Seat, Table
 from games.protocol import Command
 from games.rows import locked_table, seats_of
 from games.rulebook import in_words
+from games.signals import game_finished
 
 logger = logging.getLogger(__name__)
 
@@ -281,6 +282,7 @@ def save(loaded: Loaded, now: float) -> None:
 
 
 def changed(loaded: Loaded) -> None:
+    timing.committed(loaded.row.pk, loaded.row.version)
     broadcast.game_changed(loaded.row, loaded.engine, loaded.seats, loaded.schedule, loaded.events)
 
 
@@ -311,6 +313,7 @@ def finish(loaded: Loaded, now: float, groups: list[list[int]]) -> None:
     loaded.schedule = BotSchedule()
     record(loaded, [site_events.seed(row.seed)], now)
     release_table(row.table)
+    game_finished.send(sender=Game, game=row)
 
 
 def release_table(table: Table) -> None:

@@ -34,7 +34,10 @@ def test_the_receipt_shows_each_payout_as_the_engine_reckons_it(frozen_clock, an
         assert row["rounded_down"] + row["leftover"] == row["payout"]
         assert row["rounded_down"] == int(21 * row["each"] / 100)
         assert row["rule"].endswith("(R14)")
-    assert rows[-1]["rule"] in ("The durak gets nothing (R14)", "A draw: places 2–3 share 20% (R14)")
+    assert rows[-1]["rule"] in (
+        "The durak gets nothing (R14)",
+        "A draw: places 2–3 share 20% (R14)",
+    )
     html = render_to_string("games/fragments/receipt.html", {"receipt": receipt})
     assert rows[0]["rule"] in html and "leftover chip" in html
     with translation.override("ru"):
