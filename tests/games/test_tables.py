@@ -4,7 +4,7 @@ import pytest
 from django.db import transaction
 
 from accounts import ledger
-from games import broadcast, errors, play, rendering, tables
+from games import broadcast, errors, play, scene, tables
 from games.bots import LEVELS
 from games.models import BotLevel, Game, Seat, Table
 from tests.games.conftest import open_table, start_when_due
@@ -87,7 +87,7 @@ def test_a_bot_is_of_one_of_the_bots_levels_and_any_other_level_is_refused(anna)
     with pytest.raises(errors.GameError, match="Unknown bot level"):
         tables.add_bot(table.pk, anna, "medium")
     assert Seat.objects.filter(table=table).count() == 2
-    page = rendering.render_waiting(table, Seat.objects.get(table=table, player=anna))
+    page = scene.render(scene.of_table(table.pk), scene.Audience(0, "en"))
     assert '<option value="easy">easy</option><option value="strong">strong</option>' in page
     assert "bot · strong" in page
 
