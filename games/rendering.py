@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from games import movelog
@@ -285,9 +286,14 @@ def render_log_append(
     return render_to_string("games/fragments/log_append.html", {"lines": lines})
 
 
+words_when_shown = lazy(in_words, str)
+"""The engine's words, put in the language of whoever the page is rendered for."""
+
+
 def receipt(game: Game) -> dict[str, Any]:
     """The bank receipt: each payout as the engine reckons it by R14 (places, share, rule,
-    rounding), for the players in place order."""
+    rounding), for the players in place order. The rules' words are put in the reader's
+    language when the page is rendered, so one receipt serves every audience."""
     players = {p.seat: p for p in game.players.select_related("player")}
     count = len(players)
     by_place: dict[int, list[int]] = {}
@@ -299,7 +305,7 @@ def receipt(game: Game) -> dict[str, Any]:
         {
             "player": players[seat],
             "places": list(reckoned[seat].places),
-            "rule": in_words(reckoned[seat].rule),
+            "rule": words_when_shown(reckoned[seat].rule),
             "each": reckoned[seat].share,
             "rounded_down": reckoned[seat].rounded_down,
             "leftover": reckoned[seat].leftover,
