@@ -55,6 +55,18 @@ def test_engine_does_not_import_the_bots() -> None:
     assert offenders == []
 
 
+def test_accounts_build_on_nothing_of_the_site_but_the_rules_engine() -> None:
+    """games builds on accounts; the ledger needs only the engine's bank split (it names
+    games by foreign key, not by import)."""
+    offenders = [
+        f"{path.relative_to(ROOT)} imports {module}"
+        for path in python_files("accounts")
+        for module in imported_modules(path)
+        if module.startswith("games") and not module.startswith("games.engine")
+    ]
+    assert offenders == []
+
+
 def engine_submodules_imported(path: Path) -> set[str]:
     """``games.engine.<module>`` imported by ``path``, in either spelling of the import."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
