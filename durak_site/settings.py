@@ -13,8 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+django_stubs_ext.monkeypatch()  # Django's generic classes (forms, admins) take type arguments
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -55,6 +58,7 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games",
+    "staff",
     "ratings",
     "chat",
 ]
@@ -89,6 +93,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.balance",
+                "staff.context_processors.site_notices",
             ],
         },
     },

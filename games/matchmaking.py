@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import errors, tables
-from games.models import Seat, Table
+from games.models import BotLevel, Seat, Table
 
 
 def quick_play(user: User, stake: int) -> Table:
@@ -20,12 +20,12 @@ def quick_play(user: User, stake: int) -> Table:
         .filter(taken__lt=F("seats"), taken__gt=0)
         .order_by("created_at")
     )
-    for table in waiting:
+    for candidate in waiting:
         try:
-            tables.join(table.pk, user)
+            tables.join(candidate.pk, user)
         except errors.GameError:
             continue
-        return table
+        return candidate
     table = tables.create_table(
         user,
         name=_("Quick game of %(name)s") % {"name": user.username},
@@ -35,5 +35,5 @@ def quick_play(user: User, stake: int) -> Table:
         bots_allowed=True,
         private=False,
     )
-    tables.add_bot(table.pk, user, "easy")
+    tables.add_bot(table.pk, user, BotLevel.EASY)
     return table
