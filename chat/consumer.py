@@ -31,7 +31,7 @@ class ChatMixin:
     if TYPE_CHECKING:
 
         async def send(
-            self, text_data: str | None = None, bytes_data: bytes | None = None
+            self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
         ) -> None: ...
 
         async def notice(self, message: str) -> None: ...

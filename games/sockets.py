@@ -18,16 +18,18 @@ import contextlib
 import logging
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import rendering
 from games.ratelimit import Limit, allow, client_key
 
 logger = logging.getLogger(__name__)
+
+StrOrPromise = str | Promise
 
 NOT_ALLOWED = 4403
 UNEXPECTED_MESSAGE = 4400
@@ -74,7 +76,8 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await arrivals.put(message)
 
     async def websocket_connect(self, message: dict[str, Any]) -> None:
-        self.rate_key = await database_sync_to_async(client_key)(self.scope)
+        # Channels' auth middleware has resolved the user before the consumer runs.
+        self.rate_key = client_key(self.scope)
         await super().websocket_connect(message)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
@@ -130,10 +133,12 @@ class GuardedConsumer(AsyncWebsocketConsumer):
 
     async def notice(self, message: str) -> None:
         with translation.override(self.language):
-            await self.send(text_data=rendering.render_notice(str(message)))
+            await self.send(text_data=rendering.render_notice(message))
 
-    async def close_saying(self, code: int, message: str) -> None:
+    async def close_saying(self, code: int, message: StrOrPromise) -> None:
         """Say why (in the socket's language: `message` may be lazy), then close."""
+        with translation.override(self.language):
+            message = str(message)
         await self.notice(message)
         await self.close(code=code)
 
