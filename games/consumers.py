@@ -22,6 +22,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import broadcast, errors, play, presence, rendering, scheduler, snapshots, tables
 from games.protocol import Command, ProtocolError, parse
+from games.scene import Audience
 
 RATE_LIMIT = 100
 RATE_WINDOW = 20.0
@@ -50,8 +51,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await database_sync_to_async(remember_language)(self.user, self.language)
         await self.accept()
         await self.channel_layer.group_add(broadcast.public_group(self.table_id), self.channel_name)
-        if self.seat is not None:
-            await self.join_seat_group(self.seat)
+        await self.channel_layer.group_add(self.audience_group(), self.channel_name)
         await self.send_snapshot()
         await self.report_in()
         scheduler.ensure_embedded()
@@ -76,15 +76,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(
             broadcast.public_group(self.table_id), self.channel_name
         )
-        if self.seat is not None:
-            await self.channel_layer.group_discard(
-                broadcast.seat_group(self.table_id, self.seat), self.channel_name
-            )
+        await self.channel_layer.group_discard(self.audience_group(), self.channel_name)
 
-    async def join_seat_group(self, seat: int) -> None:
-        await self.channel_layer.group_add(
-            broadcast.seat_group(self.table_id, seat), self.channel_name
-        )
+    def audience_group(self) -> str:
+        """Where this socket's pictures come: its seat's group, or its language's among
+        the spectators."""
+        return broadcast.audience_group(self.table_id, Audience(self.seat, self.language))
 
     async def send_snapshot(self) -> None:
         with translation.override(self.language):
@@ -144,13 +141,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         user_id = getattr(self.user, "pk", None)
         seat = event["seating"].get(str(user_id)) if user_id is not None else None
         if seat != self.seat:
-            if self.seat is not None:
-                await self.channel_layer.group_discard(
-                    broadcast.seat_group(self.table_id, self.seat), self.channel_name
-                )
+            await self.channel_layer.group_discard(self.audience_group(), self.channel_name)
             self.seat = seat
-            if seat is not None:
-                await self.join_seat_group(seat)
+            await self.channel_layer.group_add(self.audience_group(), self.channel_name)
             await self.send_snapshot()
             return
         if "html" in event and self.seat is None:
