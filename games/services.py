@@ -7,10 +7,8 @@ next deadline. What the browsers must see is rendered and sent after the commit.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import random
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,10 +18,10 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import broadcast, clock
+from games import broadcast, clock, fairness
 from games.autopilot import BotSchedule, decide, table_key
-from games.engine import Deal, IllegalAction, Rules
 from games.engine import Game as EngineGame
+from games.engine import IllegalAction
 from games.engine.reasons import Reason
 from games.models import Game, GameEvent, GamePlayer, Seat, Table
 from games.protocol import Command
@@ -196,6 +194,7 @@ def play_again(table_id: int, user: User) -> None:
 
 def arm_start(table: Table, seats: list[Seat]) -> None:
     """A game starts 3 s after the last seat is filled and every person is ready."""
+    fairness.commit(table)
     ready = len(seats) == table.seats and all(s.is_bot or s.ready for s in seats)
     starts_at = clock.to_datetime(clock.now() + START_DELAY) if ready else None
     if ready and table.starts_at is not None:
@@ -261,18 +260,14 @@ def start(table_id: int) -> Game | None:
         if len(seats) != table.seats or not all(s.is_bot or s.ready for s in seats):
             table.save(update_fields=["starts_at"])
             return None
-        seed = secrets.randbits(64)
-        engine = EngineGame.start(
-            Deal.shuffled(len(seats), seed), Rules(move_time=float(table.move_time)), now=now
-        )
         row = Game.objects.create(
             table=table,
-            state=engine.to_dict(),
-            seed=str(seed),
-            seed_hash=hashlib.sha256(str(seed).encode()).hexdigest(),
+            state={},
             stake=table.stake,
             bank=table.stake * len(seats),
+            started_at=clock.to_datetime(now),
         )
+        engine = fairness.deal(row, table, seats, now)
         GamePlayer.objects.bulk_create(
             GamePlayer(
                 game=row,
@@ -414,7 +409,7 @@ def record(loaded: Loaded, events: list[dict[str, Any]], now: float) -> None:
             seq=row.event_seq + index,
             type=str(event["type"]),
             seat=event.get("seat"),
-            data=event,
+            data={"at": now, **event},
         )
         for index, event in enumerate(events, start=1)
     )
