@@ -29,17 +29,22 @@ def create_player(username: str, password: str, email: str = "") -> User:
 
 
 def statistics(user: User) -> Statistics | None:
-    """Finished games of a player, or None while the site records no games."""
+    """Finished games of a player (a stopped game returned every stake and counts for
+    nothing), or None while the site records no games."""
     try:
         game_player = apps.get_model("games", "GamePlayer")
     except LookupError:
         return None
-    totals = game_player.objects.filter(player=user, game__finished_at__isnull=False).aggregate(
-        played=Count("pk"),
-        won=Count("pk", filter=Q(place=1)),
-        durak=Count("pk", filter=Q(durak=True)),
-        paid=Coalesce(Sum("payout"), 0),
-        staked=Coalesce(Sum("stake"), 0),
+    totals = (
+        game_player.objects.filter(player=user, game__finished_at__isnull=False)
+        .exclude(game__status="aborted")
+        .aggregate(
+            played=Count("pk"),
+            won=Count("pk", filter=Q(place=1)),
+            durak=Count("pk", filter=Q(durak=True)),
+            paid=Coalesce(Sum("payout"), 0),
+            staked=Coalesce(Sum("stake"), 0),
+        )
     )
     return Statistics(
         played=totals["played"],

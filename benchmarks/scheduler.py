@@ -33,12 +33,12 @@ def configure() -> None:
 def seat_bot_tables(count: int) -> None:
     """Tables of one autopiloted person and three bots: every move is a scheduled one."""
     from accounts.services import create_player
-    from games import services
+    from games import tables
     from games.models import Seat
 
     for index in range(count):
         host = create_player(f"host{index}", "a-long-enough-password-42")
-        table = services.create_table(
+        table = tables.create_table(
             host,
             name=f"Bench {index}",
             stake=10,
@@ -48,16 +48,16 @@ def seat_bot_tables(count: int) -> None:
             private=False,
         )
         for _ in range(3):
-            services.add_bot(table.pk, host, "easy")
+            tables.add_bot(table.pk, host, "easy")
         Seat.objects.filter(player=host).update(left=True)
 
 
 async def measure(seconds: float) -> list[float]:
-    from games import clock, scheduler, services
+    from games import clock, play, scheduler
     from games.models import Game
 
     lateness: list[float] = []
-    original = services.tick
+    original = play.tick
 
     def timed_tick(game_id: int, now: float | None = None) -> bool:
         due = Game.objects.filter(pk=game_id).values_list("deadline_at", flat=True).first()
@@ -66,7 +66,7 @@ async def measure(seconds: float) -> list[float]:
             lateness.append(clock.now() - clock.to_seconds(due))
         return fired
 
-    services.tick = timed_tick
+    play.tick = timed_tick
     runner = scheduler.Scheduler()
     task = asyncio.create_task(runner.run())
     await asyncio.sleep(seconds)

@@ -110,6 +110,7 @@ else:
     }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_PREFIX = os.environ.get("REDIS_PREFIX", "durak")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -128,7 +129,7 @@ if REDIS_URL:
                 "capacity": 2000,
                 "expiry": 60,
                 "group_expiry": 7 * 24 * 3600,
-                "prefix": os.environ.get("REDIS_PREFIX", "durak"),
+                "prefix": REDIS_PREFIX,
             },
         }
     }

@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from games import services
+from games import errors, play, tables
 from games.models import Game, GameEvent, GamePlayer, Seat, Table
 
 
@@ -46,8 +46,8 @@ class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def close_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
         for table in queryset:
             try:
-                services.close_table(table.pk)
-            except services.GameError as refusal:
+                tables.close_table(table.pk)
+            except errors.GameError as refusal:
                 self.message_user(request, f"{table}: {refusal}", messages.ERROR)
             else:
                 self.message_user(request, _("Closed %(table)s.") % {"table": table})
@@ -55,7 +55,7 @@ class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     @admin.action(description=_("Stop the running game and return every stake"))
     def abort_running_games(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
         for table in queryset:
-            game_id = services.running_game_id(table.pk)
+            game_id = play.running_game_id(table.pk)
             if game_id is None:
                 self.message_user(
                     request,
@@ -63,7 +63,7 @@ class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                     messages.WARNING,
                 )
                 continue
-            services.abort(game_id, reason=f"stopped by {request.user}")
+            play.abort(game_id, reason=f"stopped by {request.user}")
             self.message_user(request, _("Stopped the game at %(table)s.") % {"table": table})
 
 
@@ -99,8 +99,8 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def abort_games(self, request: HttpRequest, queryset: QuerySet[Game]) -> None:
         for game in queryset:
             try:
-                services.abort(game.pk, reason=f"stopped by {request.user}")
-            except services.GameError as refusal:
+                play.abort(game.pk, reason=f"stopped by {request.user}")
+            except errors.GameError as refusal:
                 self.message_user(request, f"{game}: {refusal}", messages.ERROR)
             else:
                 self.message_user(request, _("Stopped %(game)s.") % {"game": game})

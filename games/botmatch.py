@@ -1,4 +1,4 @@
-"""Whole games played by bots through the real services, on a clock that jumps from one
+"""Whole games played by bots through the real writers, on a clock that jumps from one
 deadline to the next (``manage.py play_bots``): for demos, tests and benchmarks."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import clock, services
+from games import clock, errors, play, rows, tables
 from games.models import Game, Seat, Table
 
 STEP = 0.001
@@ -58,10 +58,10 @@ def new_table(players: int, seat: User | None, stake: int, level: str) -> Table:
     if seat is None:
         return Table.objects.create(name=name, private=False, **options)
     try:
-        table = services.create_table(seat, name=name, private=False, **options)
+        table = tables.create_table(seat, name=name, private=False, **options)
         for _position in range(players - 1):
-            services.add_bot(table.pk, seat, level)
-    except services.GameError as refusal:
+            tables.add_bot(table.pk, seat, level)
+    except errors.GameError as refusal:
         raise MatchError(str(refusal)) from None
     table.refresh_from_db()
     return table
@@ -71,17 +71,17 @@ def start_next(table: Table, seat: User | None, level: str, simulated: clock.Sim
     """Fill the table again (a table of bots alone is emptied after each game) and deal."""
     if seat is None:
         with transaction.atomic():
-            locked = services.locked_table(table.pk)
-            for position in range(len(services.seats_of(locked)), locked.seats):
+            locked = rows.locked_table(table.pk)
+            for position in range(len(rows.seats_of(locked)), locked.seats):
                 Seat.objects.create(table=locked, position=position, bot_level=level, ready=True)
-            services.arm_start(locked, services.seats_of(locked))
+            tables.arm_start(locked, rows.seats_of(locked))
     else:
-        services.play_again(table.pk, seat)
+        tables.play_again(table.pk, seat)
     table.refresh_from_db()
     if table.starts_at is None:
         raise MatchError(_("The table could not start a game."))
     simulated.advance_to(clock.to_seconds(table.starts_at) + STEP)
-    game = services.start(table.pk)
+    game = play.start(table.pk)
     if game is None:
         raise MatchError(
             _("%(name)s could not pay the stake of %(stake)s chips.")
@@ -90,7 +90,7 @@ def start_next(table: Table, seat: User | None, level: str, simulated: clock.Sim
     if seat is not None:
         with transaction.atomic():
             Seat.objects.filter(table=table, player=seat).update(away=True)
-            services.schedule_autopilot_now(game.pk)
+            play.schedule_autopilot_now(game.pk)
     return game
 
 
@@ -102,12 +102,12 @@ def play_out(game: Game, simulated: clock.Simulated) -> Game:
         if game.deadline_at is None:
             raise MatchError(_("Game #%(id)s waits for nothing.") % {"id": game.pk})
         simulated.advance_to(clock.to_seconds(game.deadline_at) + STEP)
-        services.tick(game.pk)
+        play.tick(game.pk)
     raise MatchError(_("Game #%(id)s did not end.") % {"id": game.pk})
 
 
 def close(table: Table, seat: User | None) -> None:
     if seat is not None and Seat.objects.filter(table=table, player=seat).exists():
-        services.leave(table.pk, seat)
+        tables.leave(table.pk, seat)
     if not table.games.filter(status=Game.Status.RUNNING).exists():
-        services.close_table(table.pk)
+        tables.close_table(table.pk)

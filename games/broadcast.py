@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -17,10 +17,9 @@ from django.utils import translation
 
 from accounts import ledger
 from games import clock, rendering
+from games.autopilot import BotSchedule
+from games.engine import Game as EngineGame
 from games.models import Game, Seat, Table
-
-if TYPE_CHECKING:
-    from games.services import Loaded
 
 logger = logging.getLogger(__name__)
 
@@ -75,17 +74,22 @@ def seat_language(seat: Seat) -> str:
     return getattr(seat.player, "language", "") or settings.LANGUAGE_CODE
 
 
-def game_changed(loaded: Loaded) -> None:
-    row, engine = loaded.row, loaded.engine
+def game_changed(
+    row: Game,
+    engine: EngineGame,
+    seated: list[Seat],
+    schedule: BotSchedule,
+    events: list[dict[str, Any]],
+) -> None:
     table = row.table
-    seats = rendering.seat_infos(loaded.seats)
-    thinking = [seat for seat in loaded.schedule.due if loaded.seats[seat].is_bot]
+    seats = rendering.seat_infos(seated)
+    thinking = [seat for seat in schedule.due if seated[seat].is_bot]
     running = row.status == Game.Status.RUNNING
 
     just_dealt = row.version == 1
     balances = {
         seat.position: ledger.balance(seat.player)
-        for seat in loaded.seats
+        for seat in seated
         if just_dealt and seat.player is not None
     }
 
@@ -98,15 +102,13 @@ def game_changed(loaded: Loaded) -> None:
                 seats,
                 audience,
                 thinking,
-                headline=rendering.headline(loaded.events, seats),
+                headline=rendering.headline(events, seats),
                 balance=balances.get(audience) if audience is not None else None,
             )
             html = rendering.render_game(context)
         else:
-            html = rendering.render_waiting(
-                table, None if audience is None else loaded.seats[audience]
-            )
-        return html + rendering.render_log_append(loaded.events, seats, audience)
+            html = rendering.render_waiting(table, None if audience is None else seated[audience])
+        return html + rendering.render_log_append(events, seats, audience)
 
     outbox: list[Message] = [
         (
@@ -118,7 +120,7 @@ def game_changed(loaded: Loaded) -> None:
             },
         )
     ]
-    for seat in loaded.seats:
+    for seat in seated:
         if seat.is_bot:
             continue
         with translation.override(seat_language(seat)):

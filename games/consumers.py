@@ -1,7 +1,7 @@
 """The table socket: a snapshot on connect, then each audience's HTML as it changes.
 
-Incoming messages become `services` calls; the seat always comes from the
-authenticated session, never from the message.
+Incoming messages become calls to the writers (`games.play`, `games.tables`); the seat
+always comes from the authenticated session, never from the message.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from django.utils.translation import get_supported_language_variant
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from games import broadcast, presence, rendering, scheduler, services, snapshots
+from games import broadcast, errors, play, presence, rendering, scheduler, snapshots, tables
 from games.protocol import Command, ProtocolError, parse
 
 RATE_LIMIT = 100
@@ -117,15 +117,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def carry_out(self, command: Command) -> None:
         try:
             if command.is_move:
-                await database_sync_to_async(services.act_at_table)(
-                    self.table_id, self.user, command
-                )
+                await database_sync_to_async(play.act_at_table)(self.table_id, self.user, command)
             else:
-                await database_sync_to_async(services.play_again)(self.table_id, self.user)
-        except services.StaleCommand as stale:
+                await database_sync_to_async(tables.play_again)(self.table_id, self.user)
+        except errors.StaleCommand as stale:
             await self.send_snapshot()
             await self.notice(str(stale))
-        except services.GameError as refusal:
+        except errors.GameError as refusal:
             await self.notice(str(refusal))
 
     def over_rate_limit(self) -> bool:

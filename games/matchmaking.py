@@ -6,7 +6,7 @@ from django.db.models import Count, F
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import services
+from games import errors, tables
 from games.models import Seat, Table
 
 
@@ -22,11 +22,11 @@ def quick_play(user: User, stake: int) -> Table:
     )
     for table in waiting:
         try:
-            services.join(table.pk, user)
-        except services.GameError:
+            tables.join(table.pk, user)
+        except errors.GameError:
             continue
         return table
-    table = services.create_table(
+    table = tables.create_table(
         user,
         name=_("Quick game of %(name)s") % {"name": user.username},
         stake=stake,
@@ -35,5 +35,5 @@ def quick_play(user: User, stake: int) -> Table:
         bots_allowed=True,
         private=False,
     )
-    services.add_bot(table.pk, user, "easy")
+    tables.add_bot(table.pk, user, "easy")
     return table

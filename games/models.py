@@ -11,10 +11,16 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 ONLINE_FOR = timedelta(seconds=45)
 BOT_LEVELS = (("easy", _("easy")), ("strong", _("strong")))
+
+
+def bot_name(position: int) -> str:
+    """A bot is named by its seat, in the language being rendered right now."""
+    return gettext("Bot %(position)s") % {"position": position + 1}
 
 
 def new_invite_code() -> str:
@@ -152,9 +158,7 @@ class Seat(models.Model):
 
     @property
     def label(self) -> str:
-        if self.player is not None:
-            return self.player.username
-        return str(_("Bot %(position)s") % {"position": self.position + 1})
+        return self.player.username if self.player is not None else bot_name(self.position)
 
 
 class Game(models.Model):
@@ -259,6 +263,4 @@ class GamePlayer(models.Model):
 
     @property
     def label(self) -> str:
-        if self.player is not None:
-            return self.player.username
-        return str(_("Bot %(position)s") % {"position": self.seat + 1})
+        return self.player.username if self.player is not None else bot_name(self.seat)

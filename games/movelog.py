@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 
 from games.engine import Card, public_event
 from games.engine.cards import SUIT_SYMBOLS
+from games.stopped import STOPPED_BY_STAFF
 
 RANK_SHORT = {6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
@@ -84,7 +85,7 @@ def describe(event: dict[str, Any], names: Sequence[str], reader: int | None) ->
             "share the last places, as in a draw"
         ) % {"round": event["round"]}
     if kind == "aborted":
-        return _("The game was stopped and every stake returned")
+        return str(STOPPED_BY_STAFF)
     return None
 
 

@@ -51,29 +51,51 @@ class Command:
         return self.action not in TABLE_ACTIONS
 
 
+def quoted(value: object, limit: int) -> str:
+    """A short excerpt of what was sent, safe to show back on any page."""
+    return str(value)[:limit].encode("utf-8", "replace").decode("utf-8")
+
+
 def parse_card(value: object, field: str) -> Card:
     if not isinstance(value, str):
         raise ProtocolError(_("The field “%(field)s” must name a card.") % {"field": field})
     try:
         return Card.parse(value.strip())
     except ValueError:
-        raise ProtocolError(_("“%(value)s” is not a card.") % {"value": value[:8]}) from None
+        raise ProtocolError(_("“%(value)s” is not a card.") % {"value": quoted(value, 8)}) from None
+
+
+def refuse_constant(name: str) -> object:
+    raise ProtocolError(_("The version must be a whole number."))
 
 
 def parse(text: str | bytes | None) -> Command:
+    """The command a message asks for; `ProtocolError` for anything else, whatever it is."""
+    try:
+        return parse_message(text)
+    except ProtocolError:
+        raise
+    except Exception:
+        # Deep nesting (RecursionError) and the like: refused, never raised.
+        raise ProtocolError(_("The message is not valid JSON.")) from None
+
+
+def parse_message(text: str | bytes | None) -> Command:
     if text is None:
         raise ProtocolError(_("Only text messages are understood."))
     if len(text) > MAX_MESSAGE_BYTES:
         raise ProtocolError(_("The message is too long."))
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=refuse_constant)
+    except ProtocolError:
+        raise
     except (ValueError, UnicodeDecodeError):
         raise ProtocolError(_("The message is not valid JSON.")) from None
     if not isinstance(data, dict):
         raise ProtocolError(_("The message must be a JSON object."))
     action = data.get("action")
-    if action not in ACTIONS:
-        raise ProtocolError(_("Unknown action “%(action)s”.") % {"action": str(action)[:20]})
+    if not isinstance(action, str) or action not in ACTIONS:
+        raise ProtocolError(_("Unknown action “%(action)s”.") % {"action": quoted(action, 20)})
     version = parse_version(data.get("version"))
     if action in TABLE_ACTIONS:
         return Command(action=action, version=version)
@@ -95,14 +117,13 @@ def parse(text: str | bytes | None) -> Command:
 
 
 def parse_version(value: object) -> int | None:
+    """A game version: a whole number, as JSON or as the text of a form field."""
     if value is None or value == "":
         return None
-    if isinstance(value, bool):
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ProtocolError(_("The version must be a whole number."))
-    try:
-        version = int(value)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
-        raise ProtocolError(_("The version must be a whole number.")) from None
-    if version < 0:
-        raise ProtocolError(_("The version must be a whole number."))
-    return version
+    return value

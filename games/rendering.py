@@ -13,12 +13,12 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from accounts import ledger
-from games import clock, movelog
+from games import clock, movelog, stopped
 from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
 from games.engine import Game as EngineGame
 from games.engine.bank import SHARES
 from games.engine.cards import SUIT_SYMBOLS
-from games.models import Game, GamePlayer, Seat, Table
+from games.models import Game, GamePlayer, Seat, Table, bot_name
 from games.rulebook import link_rules
 
 
@@ -117,12 +117,17 @@ def hand_cards(view: dict[str, Any], legal: Sequence[Any]) -> list[HandCard]:
 @dataclass(frozen=True)
 class SeatInfo:
     position: int
-    label: str
+    username: str
     is_bot: bool
     bot_level: str
     away: bool
     left: bool
     online: bool = True
+
+    @property
+    def label(self) -> str:
+        """Read when rendering, so a bot is named in each audience's language."""
+        return self.username or bot_name(self.position)
 
 
 def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
@@ -132,7 +137,7 @@ def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
             infos.append(
                 SeatInfo(
                     seat.position,
-                    seat.label,
+                    seat.player.username if seat.player is not None else "",
                     seat.is_bot,
                     seat.bot_level,
                     seat.away,
@@ -143,7 +148,12 @@ def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
         else:
             infos.append(
                 SeatInfo(
-                    seat.seat, seat.label, seat.player_id is None, seat.bot_level, False, False
+                    seat.seat,
+                    seat.player.username if seat.player is not None else "",
+                    seat.player_id is None,
+                    seat.bot_level,
+                    False,
+                    False,
                 )
             )
     return infos
@@ -315,7 +325,8 @@ def waiting_context(
         "free_seats": table.seats - len(seats),
         "starts_ms": int(clock.to_seconds(table.starts_at) * 1000) if table.starts_at else None,
         "now_ms": int(clock.now() * 1000),
-        "last": receipt(last) if last is not None else None,
+        "last": receipt(last) if last is not None and not stopped.is_stopped(last) else None,
+        "stopped": stopped.summary(last),
         "balance": ledger.balance(seat.player) if seat is not None and seat.player else None,
         "durak": next((p for p in last.players.all() if p.durak), None)
         if last is not None

@@ -1,5 +1,5 @@
-"""The deadline scheduler: one asyncio loop that fires every due deadline through
-`games.services`, whether embedded in a server process or run on its own.
+"""The deadline scheduler: one asyncio loop that fires every due deadline through the
+game writer (`games.play`), whether embedded in a server process or run on its own.
 
 It sleeps until the earliest deadline, never longer than a sweep interval, and is
 woken through the channel layer when a nearer deadline is written. Several may run
@@ -18,8 +18,9 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from games import clock, services
+from games import clock, play
 from games.broadcast import SCHEDULER_GROUP
+from games.models import Game, Table
 
 logger = logging.getLogger(__name__)
 
@@ -32,22 +33,50 @@ def fire_due() -> int:
     """Start every table whose start time has come and tick every due game."""
     now = clock.now()
     fired = 0
-    for table_id in services.due_tables(now):
+    for table_id in due_tables(now):
         try:
-            fired += services.start(table_id) is not None
+            fired += play.start(table_id) is not None
         except Exception:
             logger.exception("starting a game at table %s failed", table_id)
-    for game_id in services.due_games(now):
+    for game_id in due_games(now):
         try:
-            fired += services.tick(game_id, clock.now())
+            fired += play.tick(game_id, clock.now())
         except Exception:
             logger.exception("tick of game %s failed", game_id)
     return fired
 
 
-@database_sync_to_async
+def due_games(now: float) -> list[int]:
+    return list(
+        Game.objects.filter(status=Game.Status.RUNNING, deadline_at__lte=clock.to_datetime(now))
+        .order_by("deadline_at")
+        .values_list("pk", flat=True)
+    )
+
+
+def due_tables(now: float) -> list[int]:
+    return list(
+        Table.objects.filter(status=Table.Status.OPEN, starts_at__lte=clock.to_datetime(now))
+        .order_by("starts_at")
+        .values_list("pk", flat=True)
+    )
+
+
 def next_deadline() -> float | None:
-    return services.next_deadline()
+    game_at = (
+        Game.objects.filter(status=Game.Status.RUNNING, deadline_at__isnull=False)
+        .order_by("deadline_at")
+        .values_list("deadline_at", flat=True)
+        .first()
+    )
+    table_at = (
+        Table.objects.filter(status=Table.Status.OPEN, starts_at__isnull=False)
+        .order_by("starts_at")
+        .values_list("starts_at", flat=True)
+        .first()
+    )
+    moments = [clock.to_seconds(m) for m in (game_at, table_at) if m is not None]
+    return min(moments, default=None)
 
 
 class Scheduler:
@@ -65,7 +94,7 @@ class Scheduler:
                 joined_at = time.monotonic()
             try:
                 await fire_due()
-                upcoming = await next_deadline()
+                upcoming = await database_sync_to_async(next_deadline)()
             except Exception:
                 logger.exception("the scheduler's sweep failed")
                 upcoming = None

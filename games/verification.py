@@ -9,7 +9,7 @@ from games.engine import Game, split_bank
 from games.engine.fair import commitment, deck, message
 from games.export import FORMAT
 from games.replay import Mismatch, steps
-from games.services import finishing_groups, still_holding_cards
+from games.play import finishing_groups, still_holding_cards
 
 
 def verify(record: dict[str, Any]) -> str:

@@ -1,4 +1,4 @@
-"""Thin views: pages, and form posts that hand over to `games.services`."""
+"""Thin views: pages, and form posts that hand over to `games.tables`."""
 
 from __future__ import annotations
 
@@ -8,14 +8,19 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from games import matchmaking, rendering, services, snapshots
+from durak_site import error_pages
+from games import errors, matchmaking, rendering, snapshots, stopped, tables
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
 from games.models import Game, Table
+
+PRIVATE_TABLE = gettext_lazy("This table is private: ask its players for the invite link.")
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -35,8 +40,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
     form = TableForm(request.POST or None, initial={"name": f"{request.user.username}"})
     if request.method == "POST" and form.is_valid():
         try:
-            table = services.create_table(request.user, **form.cleaned_data)
-        except services.GameError as refusal:
+            table = tables.create_table(request.user, **form.cleaned_data)
+        except errors.GameError as refusal:
             form.add_error(None, str(refusal))
         else:
             return redirect(table)
@@ -45,10 +50,14 @@ def table_new(request: HttpRequest) -> HttpResponse:
 
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     invite = request.GET.get("invite", "")
+    table = Table.objects.filter(pk=pk).first()
+    if table is None:
+        return error_pages.page(request, 404, _("There is no such table."))
+    if table.status == Table.Status.CLOSED:
+        return error_pages.page(request, 404, _("This table was closed."))
     entry = snapshots.access(pk, request.user, invite)
     if not entry.allowed:
-        raise Http404
-    table = get_object_or_404(Table, pk=pk)
+        return error_pages.page(request, 403, PRIVATE_TABLE)
     return render(
         request,
         "games/table.html",
@@ -73,7 +82,7 @@ def answer(
     a plain post a redirect."""
     try:
         action()
-    except services.GameError as refusal:
+    except errors.GameError as refusal:
         if request.htmx:
             return HttpResponse(rendering.render_notice(str(refusal)), status=200)
         messages.error(request, str(refusal))
@@ -90,15 +99,13 @@ def answer(
 def join(request: HttpRequest, pk: int) -> HttpResponse:
     invite = request.POST.get("invite", "")
     then = reverse("table", args=[pk]) if request.POST.get("then") == "table" else ""
-    return answer(
-        request, pk, lambda: services.join(pk, request.user, invite_code=invite), then=then
-    )
+    return answer(request, pk, lambda: tables.join(pk, request.user, invite_code=invite), then=then)
 
 
 @require_POST
 @login_required
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
-    return answer(request, pk, lambda: services.leave(pk, request.user), then=reverse("lobby"))
+    return answer(request, pk, lambda: tables.leave(pk, request.user), then=reverse("lobby"))
 
 
 @require_POST
@@ -106,7 +113,7 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
 def add_bot(request: HttpRequest, pk: int) -> HttpResponse:
     form = BotForm(request.POST or {"level": "easy"})
     level = form.cleaned_data["level"] if form.is_valid() else "invalid"
-    return answer(request, pk, lambda: services.add_bot(pk, request.user, level))
+    return answer(request, pk, lambda: tables.add_bot(pk, request.user, level))
 
 
 @require_POST
@@ -114,13 +121,13 @@ def add_bot(request: HttpRequest, pk: int) -> HttpResponse:
 def remove_bot(request: HttpRequest, pk: int) -> HttpResponse:
     form = SeatForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else -1
-    return answer(request, pk, lambda: services.remove_bot(pk, request.user, position))
+    return answer(request, pk, lambda: tables.remove_bot(pk, request.user, position))
 
 
 @require_POST
 @login_required
 def play_again(request: HttpRequest, pk: int) -> HttpResponse:
-    return answer(request, pk, lambda: services.play_again(pk, request.user))
+    return answer(request, pk, lambda: tables.play_again(pk, request.user))
 
 
 @require_POST
@@ -130,7 +137,7 @@ def quick_play(request: HttpRequest) -> HttpResponse:
     stake = form.cleaned_data.get("stake") or 0 if form.is_valid() else 0
     try:
         table = matchmaking.quick_play(request.user, stake)
-    except services.GameError as refusal:
+    except errors.GameError as refusal:
         messages.error(request, str(refusal))
         return redirect("lobby")
     return redirect(table)
@@ -139,7 +146,7 @@ def quick_play(request: HttpRequest) -> HttpResponse:
 def game_history(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
     if game.table.private and not game.players.filter(player=request.user.pk or 0).exists():
-        raise Http404
+        return error_pages.page(request, 403, PRIVATE_TABLE)
     players = list(game.players.select_related("player").order_by("seat"))
     infos = rendering.seat_infos(players)
     events = [e.data for e in game.events.order_by("seq")]
@@ -152,6 +159,7 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
             "players": players,
             "lines": rendering.log_entries(events, infos, None) if finished else [],
             "receipt": rendering.receipt(game) if game.status == Game.Status.FINISHED else None,
+            "stopped": stopped.summary(game),
             "finished": finished,
         },
     )

@@ -21,7 +21,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
 from accounts.services import create_player
-from games import services
+from games import tables
 from games.engine import Game as EngineGame
 from games.models import Game, Table
 
@@ -164,7 +164,7 @@ def auto_moves(game: Game) -> int:
 def test_two_servers_and_a_scheduler_play_one_game_and_survive_kill_9(processes):
     anna = create_player("anna", "a-long-enough-password-42")
     boris = create_player("boris", "a-long-enough-password-42")
-    table = services.create_table(
+    table = tables.create_table(
         anna, name="Cluster", stake=10, seats=2, move_time=10, bots_allowed=True, private=False
     )
     first, second = processes.server("first"), processes.server("second")
@@ -174,7 +174,7 @@ def test_two_servers_and_a_scheduler_play_one_game_and_survive_kill_9(processes)
     async def scenario() -> None:
         anna_socket = await open_socket(first, table, anna_cookie)
         boris_socket = await open_socket(second, table, boris_cookie)
-        await in_thread(services.join, table.pk, boris)
+        await in_thread(tables.join, table.pk, boris)
         await frame_with_version(boris_socket, 1)
         game = await in_thread(the_game, table)
         engine = EngineGame.from_dict(game.state)

@@ -8,7 +8,7 @@ from django.utils import translation
 
 from accounts.models import User
 from accounts.services import create_player
-from games import clock, services
+from games import clock, play, tables
 from games.models import Game, Table
 
 
@@ -57,12 +57,12 @@ def frozen_clock() -> Iterator[Clock]:
 def open_table(host: User, *, stake: int = 100, seats: int = 2, **terms: object) -> Table:
     options = {"name": "Test table", "move_time": 30, "bots_allowed": True, "private": False}
     options.update(terms)
-    return services.create_table(host, stake=stake, seats=seats, **options)  # type: ignore[arg-type]
+    return tables.create_table(host, stake=stake, seats=seats, **options)  # type: ignore[arg-type]
 
 
 def start_when_due(table: Table, frozen_clock: Clock) -> Game:
-    frozen_clock.advance(services.START_DELAY + 0.01)
-    game = services.start(table.pk)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    game = play.start(table.pk)
     assert game is not None
     return game
 
@@ -75,5 +75,5 @@ def play_out(game: Game, frozen_clock: Clock, limit: int = 5000) -> Game:
             return game
         assert game.deadline_at is not None, "a running game always has a next deadline"
         frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.001)
-        services.tick(game.pk)
+        play.tick(game.pk)
     raise AssertionError("the game did not end")

@@ -5,7 +5,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts import ledger
-from games import services
+from games import tables
 from games.models import Game, Table
 from tests.games.conftest import open_table, start_when_due
 
@@ -31,7 +31,7 @@ def test_an_admin_stops_a_running_game_and_every_stake_returns(
     frozen_clock, admin_browser, anna, boris
 ):
     table = open_table(anna, stake=100)
-    services.join(table.pk, boris)
+    tables.join(table.pk, boris)
     game = start_when_due(table, frozen_clock)
     run_action(admin_browser, "abort_running_games", "table", table.pk)
     game.refresh_from_db()
@@ -42,7 +42,7 @@ def test_an_admin_stops_a_running_game_and_every_stake_returns(
 
 def test_a_table_with_a_running_game_is_not_closed(frozen_clock, admin_browser, anna, boris):
     table = open_table(anna, stake=10)
-    services.join(table.pk, boris)
+    tables.join(table.pk, boris)
     start_when_due(table, frozen_clock)
     run_action(admin_browser, "close_tables", "table", table.pk)
     table.refresh_from_db()
@@ -58,7 +58,7 @@ def test_an_admin_closes_an_open_table_and_its_seats_empty(admin_browser, anna):
 
 def test_the_game_admin_shows_a_game_read_only(frozen_clock, admin_browser, anna, boris):
     table = open_table(anna, stake=10)
-    services.join(table.pk, boris)
+    tables.join(table.pk, boris)
     game = start_when_due(table, frozen_clock)
     page = admin_browser.get(reverse("admin:games_game_change", args=[game.pk]))
     assert page.status_code == 200 and game.seed_hash in page.content.decode()

@@ -14,7 +14,7 @@ from channels.testing import WebsocketCommunicator
 from django.db.models.signals import post_save
 
 from accounts import ledger
-from games import clock, services
+from games import clock, play, tables
 from games.consumers import TableConsumer
 from games.engine import Deal, Defend, Lead, Pass, Rules, Take, ThrowIn, Transfer
 from games.engine import Game as EngineGame
@@ -95,9 +95,9 @@ async def connected(sockets: list[Socket], table: Table, user: Any, invite: str 
 @database_sync_to_async
 def two_player_table(anna: Any, boris: Any, frozen_clock: Clock, stake: int = 100) -> Table:
     table = open_table(anna, stake=stake)
-    services.join(table.pk, boris)
-    frozen_clock.advance(services.START_DELAY + 0.01)
-    assert services.start(table.pk) is not None
+    tables.join(table.pk, boris)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    assert play.start(table.pk) is not None
     return table
 
 
@@ -212,7 +212,7 @@ async def test_a_reconnect_gets_the_current_snapshot(anna, boris, frozen_clock, 
     await first.close()
     sockets.remove(first)
     game = await running_game(table)
-    await database_sync_to_async(services.tick)(game.pk, clock.now() + 31)
+    await database_sync_to_async(play.tick)(game.pk, clock.now() + 31)
     game = await running_game(table)
     again = await connected(sockets, table, anna)
     assert f'data-version="{game.version}"' in again.frames[0]
@@ -294,7 +294,7 @@ async def play_over_sockets(
             await seats[seat].send(**encode(action), version=game.version)
         else:
             frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.001)
-            await database_sync_to_async(services.tick)(game.pk)
+            await database_sync_to_async(play.tick)(game.pk)
         for _audience, socket in watchers:
             await socket.drain()
     raise AssertionError("the game did not end")
@@ -332,11 +332,11 @@ async def test_a_whole_four_player_game_with_bots_reaches_every_seat_and_the_led
 ):
     table = await database_sync_to_async(open_table)(anna, stake=50, seats=4)
     for _ in range(3):
-        await database_sync_to_async(services.add_bot)(table.pk, anna, "easy")
+        await database_sync_to_async(tables.add_bot)(table.pk, anna, "easy")
     anna_socket = await connected(sockets, table, anna)
     spectator = await connected(sockets, table, clara)
-    frozen_clock.advance(services.START_DELAY + 0.01)
-    await database_sync_to_async(services.start)(table.pk)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    await database_sync_to_async(play.start)(table.pk)
     watchers = [(0, anna_socket), (None, spectator)]
     game = await play_over_sockets(
         table, {0: anna_socket}, watchers, frozen_clock, random.Random(11)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import fairness, services
+from games import fairness, tables
 from games.engine.fair import commitment, fair_deal, message
 from games.models import Table
 from tests.games.conftest import open_table, start_when_due
@@ -15,7 +15,7 @@ def test_a_table_commits_to_its_next_deal_before_anybody_sees_a_card(anna, boris
     table.refresh_from_db()
     committed = table.next_seed_hash
     assert committed == commitment(table.next_seed.encode())
-    services.join(table.pk, boris)
+    tables.join(table.pk, boris)
     game = start_when_due(table, frozen_clock)
     assert game.seed_hash == committed
     assert commitment(game.seed.encode()) == committed
@@ -27,7 +27,7 @@ def test_each_seated_browsers_seed_goes_into_the_deal_and_a_missing_one_is_empty
     anna, boris, frozen_clock
 ):
     table = open_table(anna, stake=0)
-    services.join(table.pk, boris)
+    tables.join(table.pk, boris)
     table.refresh_from_db()
     fairness.contribute(table.pk, anna, "c0ffee", table.next_seed_hash)
     game = start_when_due(table, frozen_clock)
@@ -39,7 +39,7 @@ def test_each_seated_browsers_seed_goes_into_the_deal_and_a_missing_one_is_empty
 
 def test_a_bots_seed_comes_from_the_server(anna, frozen_clock):
     table = open_table(anna, stake=0)
-    services.add_bot(table.pk, anna)
+    tables.add_bot(table.pk, anna)
     game = start_when_due(table, frozen_clock)
     mine, bots = game.client_seeds
     assert mine == "" and len(bots) == 32 and int(bots, 16) >= 0
@@ -92,7 +92,7 @@ def test_the_waiting_table_shows_the_commitment_and_the_running_game_keeps_the_s
     client.force_login(boris)
     page = client.get(f"/tables/{table.pk}/").content.decode()
     assert table.next_seed_hash in page and table.next_seed not in page
-    services.join(table.pk, boris)
+    tables.join(table.pk, boris)
     game = start_when_due(table, frozen_clock)
     assert game.seed not in client.get(f"/tables/{table.pk}/").content.decode()
     page = client.get(f"/games/{game.pk}/").content.decode()

@@ -8,7 +8,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 
-from games import clock, scheduler, services
+from games import clock, play, scheduler, tables
 from games.models import Game, Table
 from tests.games.conftest import Clock, open_table, start_when_due
 
@@ -31,7 +31,7 @@ async def wait_for(condition: Any, seconds: float = 5.0) -> None:
 @database_sync_to_async
 def game_at_a_two_player_table(anna: Any, boris: Any, frozen_clock: Clock) -> Game:
     table = open_table(anna, stake=10)
-    services.join(table.pk, boris)
+    tables.join(table.pk, boris)
     return start_when_due(table, frozen_clock)
 
 
@@ -61,10 +61,10 @@ async def test_the_scheduler_starts_a_game_three_seconds_after_the_table_fills(
     runner = scheduler.Scheduler()
     task = asyncio.create_task(runner.run())
     try:
-        await database_sync_to_async(services.join)(table.pk, boris)
+        await database_sync_to_async(tables.join)(table.pk, boris)
         await asyncio.sleep(0.3)
         assert not await database_sync_to_async(Game.objects.exists)()
-        frozen_clock.advance(services.START_DELAY)
+        frozen_clock.advance(tables.START_DELAY)
         await wait_for(lambda: Table.objects.get(pk=table.pk).status == Table.Status.PLAYING)
     finally:
         runner.stop()
@@ -92,7 +92,7 @@ def race(due_games: list[int], now: float, schedulers: int = 2) -> list[int]:
         barrier.wait()
         try:
             for game_id in due_games:
-                if services.tick(game_id, now):
+                if play.tick(game_id, now):
                     with lock:
                         fired[game_id] += 1
         finally:
@@ -116,7 +116,7 @@ def test_two_schedulers_racing_fire_each_deadline_once(frozen_clock):
         host = create_player(f"host{index}", "a-long-enough-password-42")
         guest = create_player(f"guest{index}", "a-long-enough-password-42")
         table = open_table(host, stake=10)
-        services.join(table.pk, guest)
+        tables.join(table.pk, guest)
         games.append(start_when_due(table, frozen_clock))
     now = frozen_clock.advance(31.0)
     counts = race([game.pk for game in games], now)

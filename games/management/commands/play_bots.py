@@ -13,7 +13,7 @@ from games.models import Game
 
 class Command(BaseCommand):
     help = (
-        "Plays N complete games at a new table through the real services, on a clock that "
+        "Plays N complete games at a new table through the real writers, on a clock that "
         "jumps to each deadline, and prints each game's id."
     )
 

@@ -1,8 +1,8 @@
-"""The single writer: every change to a table or a game goes through here.
+"""The game writer: every change to a running game goes through here.
 
-Each entry point is one transaction that locks the row it changes, runs the engine,
-saves state and version, appends events, moves chips through the ledger and sets the
-next deadline. What the browsers must see is rendered and sent after the commit.
+Each entry point is one transaction that locks the game row, runs the engine, saves
+state and version, appends events, moves chips through the ledger and sets the next
+deadline. What the browsers must see is rendered and sent after the commit.
 """
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -23,190 +24,15 @@ from games.autopilot import BotSchedule, decide, table_key
 from games.engine import Game as EngineGame
 from games.engine import IllegalAction
 from games.engine.reasons import Reason
+from games.errors import GameError, StaleCommand
 from games.models import Game, GameEvent, GamePlayer, Seat, Table
 from games.protocol import Command
+from games.rows import locked_table, seats_of
 
 logger = logging.getLogger(__name__)
 
-START_DELAY = 3.0
 AWAY_AFTER_TIMEOUTS = 2
 ENDLESS_ROUNDS = 150
-
-
-class GameError(Exception):
-    """A request that cannot be carried out; the text says why, for the player."""
-
-
-class StaleCommand(GameError):
-    """A click made on a screen that no longer shows the game as it is."""
-
-
-# ---------------------------------------------------------------- tables
-
-
-def create_table(
-    creator: User,
-    *,
-    name: str,
-    stake: int,
-    seats: int,
-    move_time: int,
-    bots_allowed: bool,
-    private: bool,
-) -> Table:
-    with transaction.atomic():
-        table = Table.objects.create(
-            name=name,
-            stake=stake,
-            seats=seats,
-            move_time=move_time,
-            bots_allowed=bots_allowed,
-            private=private,
-            creator=creator,
-        )
-        join(table.pk, creator, invite_code=table.invite_code)
-    return table
-
-
-def locked_table(table_id: int) -> Table:
-    try:
-        return Table.objects.select_for_update().get(pk=table_id)
-    except Table.DoesNotExist:
-        raise GameError(_("There is no such table.")) from None
-
-
-def seats_of(table: Table) -> list[Seat]:
-    return list(table.seat_set.select_related("player").order_by("position"))
-
-
-def free_position(table: Table, seats: list[Seat]) -> int:
-    taken = {seat.position for seat in seats}
-    for position in range(table.seats):
-        if position not in taken:
-            return position
-    raise GameError(_("This table is full."))
-
-
-def join(table_id: int, user: User, invite_code: str = "") -> Seat:
-    with transaction.atomic():
-        table = locked_table(table_id)
-        if table.status != Table.Status.OPEN:
-            raise GameError(_("A game is being played at this table; wait for it to end."))
-        if table.private and invite_code != table.invite_code:
-            raise GameError(_("This table is private: you need its invite link."))
-        other = Seat.objects.filter(player=user).select_related("table").first()
-        if other is not None:
-            if other.table_id == table.pk:
-                raise GameError(_("You already sit at this table."))
-            raise GameError(
-                _("You already sit at the table “%(name)s”; leave it first.")
-                % {"name": other.table.name}
-            )
-        if table.stake and ledger.balance(user) < table.stake:
-            raise GameError(
-                _("This table's stake is %(stake)s chips and you have %(balance)s.")
-                % {"stake": table.stake, "balance": ledger.balance(user)}
-            )
-        seats = seats_of(table)
-        try:
-            with transaction.atomic():
-                seat = Seat.objects.create(
-                    table=table, position=free_position(table, seats), player=user, ready=True
-                )
-        except IntegrityError:
-            raise GameError(_("That seat was just taken; try again.")) from None
-        seats.append(seat)
-        arm_start(table, seats)
-    broadcast.table_changed(table.pk)
-    return seat
-
-
-def add_bot(table_id: int, user: User, level: str = "easy") -> Seat:
-    if level not in ("easy", "strong"):
-        raise GameError(_("Unknown bot level."))
-    with transaction.atomic():
-        table = locked_table(table_id)
-        seats = seats_of(table)
-        if table.host_id(seats) != user.pk:
-            raise GameError(_("Only the host may add bots."))
-        if not table.bots_allowed:
-            raise GameError(_("Bots are not allowed at this table."))
-        if table.status != Table.Status.OPEN:
-            raise GameError(_("A game is being played at this table; wait for it to end."))
-        seat = Seat.objects.create(
-            table=table, position=free_position(table, seats), bot_level=level, ready=True
-        )
-        seats.append(seat)
-        arm_start(table, seats)
-    broadcast.table_changed(table.pk)
-    return seat
-
-
-def remove_bot(table_id: int, user: User, position: int) -> None:
-    with transaction.atomic():
-        table = locked_table(table_id)
-        if table.host_id(seats_of(table)) != user.pk:
-            raise GameError(_("Only the host may remove bots."))
-        if table.status != Table.Status.OPEN:
-            raise GameError(_("A game is being played at this table; wait for it to end."))
-        deleted, _kinds = Seat.objects.filter(
-            table=table, position=position, player__isnull=True
-        ).delete()
-        if not deleted:
-            raise GameError(_("There is no bot in that seat."))
-        arm_start(table, seats_of(table))
-    broadcast.table_changed(table.pk)
-
-
-def leave(table_id: int, user: User) -> None:
-    with transaction.atomic():
-        table = locked_table(table_id)
-        seat = Seat.objects.filter(table=table, player=user).first()
-        if seat is None:
-            raise GameError(_("You do not sit at this table."))
-        if table.status == Table.Status.PLAYING:
-            seat.left = True
-            seat.save(update_fields=["left"])
-            game = table.games.filter(status=Game.Status.RUNNING).first()
-            if game is not None:
-                schedule_autopilot_now(game.pk)
-        else:
-            seat.delete()
-            remaining = seats_of(table)
-            if not any(not s.is_bot for s in remaining):
-                Seat.objects.filter(table=table).delete()
-                remaining = []
-            arm_start(table, remaining)
-    broadcast.table_changed(table.pk)
-
-
-def play_again(table_id: int, user: User) -> None:
-    with transaction.atomic():
-        table = locked_table(table_id)
-        if table.status != Table.Status.OPEN:
-            raise GameError(_("The game is still running."))
-        updated = Seat.objects.filter(table=table, player=user).update(ready=True)
-        if not updated:
-            raise GameError(_("You do not sit at this table."))
-        arm_start(table, seats_of(table))
-    broadcast.table_changed(table.pk)
-
-
-def arm_start(table: Table, seats: list[Seat]) -> None:
-    """A game starts 3 s after the last seat is filled and every person is ready."""
-    fairness.commit(table)
-    ready = len(seats) == table.seats and all(s.is_bot or s.ready for s in seats)
-    starts_at = clock.to_datetime(clock.now() + START_DELAY) if ready else None
-    if ready and table.starts_at is not None:
-        return
-    if table.starts_at != starts_at:
-        table.starts_at = starts_at
-        table.save(update_fields=["starts_at"])
-        if starts_at is not None:
-            transaction.on_commit(broadcast.wake_scheduler)
-
-
-# ---------------------------------------------------------------- games
 
 
 @dataclass
@@ -245,7 +71,6 @@ def load(game_id: int) -> Loaded:
 
 def start(table_id: int) -> Game | None:
     """Deal a new game at a full, ready table whose start time has come."""
-    unseated: list[tuple[int, str]] = []
     with transaction.atomic():
         table = locked_table(table_id)
         now = clock.now()
@@ -285,7 +110,9 @@ def start(table_id: int) -> Game | None:
             row.delete()
             Seat.objects.filter(table=table, player=short.player).delete()
             table.save(update_fields=["starts_at"])
-            unseated.append((short.player.pk, str(short)))
+            transaction.on_commit(
+                partial(broadcast.unseated, table_id, short.player.pk, str(short))
+            )
             row = None
         else:
             table.status = Table.Status.PLAYING
@@ -296,9 +123,7 @@ def start(table_id: int) -> Game | None:
             loaded = Loaded(row=row, engine=engine, seats=seats, schedule=BotSchedule())
             record(loaded, [{"type": "deal", "seed_hash": row.seed_hash}], now)
             save(loaded, now)
-    for user_id, reason in unseated:
-        broadcast.unseated(table_id, user_id, reason)
-    broadcast.table_changed(table_id)
+        transaction.on_commit(partial(broadcast.table_changed, table_id))
     return row
 
 
@@ -449,9 +274,13 @@ def save(loaded: Loaded, now: float) -> None:
     row.state = engine.to_dict()
     row.bot_moves = loaded.schedule.dump()
     row.save()
-    transaction.on_commit(lambda: broadcast.game_changed(loaded))
+    transaction.on_commit(partial(changed, loaded))
     if row.deadline_at is not None:
         transaction.on_commit(broadcast.wake_scheduler)
+
+
+def changed(loaded: Loaded) -> None:
+    broadcast.game_changed(loaded.row, loaded.engine, loaded.seats, loaded.schedule, loaded.events)
 
 
 def endless(loaded: Loaded) -> bool:
@@ -504,7 +333,7 @@ def release_table(table: Table) -> None:
     table.save(update_fields=["status", "starts_at"])
     if not Seat.objects.filter(table=table, player__isnull=False).exists():
         Seat.objects.filter(table=table).delete()
-    transaction.on_commit(lambda: broadcast.table_changed(table.pk))
+    transaction.on_commit(partial(broadcast.table_changed, table.pk))
 
 
 def abort(game_id: int, reason: str = "") -> None:
@@ -528,43 +357,7 @@ def abort(game_id: int, reason: str = "") -> None:
         )
         row.save()
         release_table(row.table)
-        transaction.on_commit(lambda: broadcast.game_changed(loaded))
-
-
-# ---------------------------------------------------------------- the scheduler's view
-
-
-def due_games(now: float) -> list[int]:
-    return list(
-        Game.objects.filter(status=Game.Status.RUNNING, deadline_at__lte=clock.to_datetime(now))
-        .order_by("deadline_at")
-        .values_list("pk", flat=True)
-    )
-
-
-def due_tables(now: float) -> list[int]:
-    return list(
-        Table.objects.filter(status=Table.Status.OPEN, starts_at__lte=clock.to_datetime(now))
-        .order_by("starts_at")
-        .values_list("pk", flat=True)
-    )
-
-
-def next_deadline() -> float | None:
-    game_at = (
-        Game.objects.filter(status=Game.Status.RUNNING, deadline_at__isnull=False)
-        .order_by("deadline_at")
-        .values_list("deadline_at", flat=True)
-        .first()
-    )
-    table_at = (
-        Table.objects.filter(status=Table.Status.OPEN, starts_at__isnull=False)
-        .order_by("starts_at")
-        .values_list("starts_at", flat=True)
-        .first()
-    )
-    moments = [clock.to_seconds(m) for m in (game_at, table_at) if m is not None]
-    return min(moments, default=None)
+        transaction.on_commit(partial(changed, loaded))
 
 
 def running_game_id(table_id: int) -> int | None:
@@ -580,16 +373,3 @@ def act_at_table(table_id: int, player: User, command: Command) -> Game:
     if game_id is None:
         raise StaleCommand(_("No game is running at this table."))
     return act(game_id, player, command, command.version)
-
-
-def close_table(table_id: int) -> None:
-    """An admin closes a table: its seats empty and it leaves the lobby."""
-    with transaction.atomic():
-        table = locked_table(table_id)
-        if table.status == Table.Status.PLAYING:
-            raise GameError(_("A game is running at this table: stop it first."))
-        table.status = Table.Status.CLOSED
-        table.starts_at = None
-        table.save(update_fields=["status", "starts_at"])
-        Seat.objects.filter(table=table).delete()
-    broadcast.table_changed(table_id)

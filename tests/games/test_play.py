@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 
 from accounts import ledger
-from games import clock, rendering, services
+from games import clock, errors, play, rendering, tables
 from games.engine import Deal, Rules
 from games.engine import Game as EngineGame
 from games.models import Game, GamePlayer, Seat, Table
@@ -29,81 +29,13 @@ def set_position(game: Game, hands: list[str], talon: str, attacker: int = 0) ->
 
 def move(game: Game, player, seen: int, **fields: object) -> Game:
     """A command as the table socket would receive it, made on the screen of version `seen`."""
-    return services.act(game.pk, player, parse(json.dumps({**fields, "version": seen})), seen)
-
-
-def test_the_game_starts_three_seconds_after_the_last_seat_is_filled(anna, boris, frozen_clock):
-    table = open_table(anna, stake=100)
-    services.join(table.pk, boris)
-    frozen_clock.advance(2.9)
-    assert services.start(table.pk) is None
-    game = start_when_due(table, frozen_clock)
-    table.refresh_from_db()
-    assert table.status == Table.Status.PLAYING
-    assert game.bank == 200 and ledger.balance(anna) == 900 and ledger.balance(boris) == 900
-    assert len(game.seed_hash) == 64 and game.events.first().type == "deal"
-
-
-def test_a_player_who_cannot_pay_at_the_start_is_unseated_and_told_why(anna, boris, frozen_clock):
-    table = open_table(anna, stake=100)
-    services.join(table.pk, boris)
-    ledger.adjust(boris, -950, "test: spent elsewhere", by=anna)
-    frozen_clock.advance(services.START_DELAY + 0.01)
-    assert services.start(table.pk) is None
-    table.refresh_from_db()
-    assert table.status == Table.Status.OPEN
-    assert list(Seat.objects.filter(table=table).values_list("player__username", flat=True)) == [
-        "anna"
-    ]
-    assert ledger.balance(anna) == 1000 and ledger.balance(boris) == 50
-    assert not Game.objects.exists()
-
-
-def test_joining_without_enough_chips_is_refused(anna, boris):
-    table = open_table(anna, stake=500)
-    ledger.adjust(boris, -600, "test: spent elsewhere", by=anna)
-    with pytest.raises(services.GameError, match="500 chips and you have 400"):
-        services.join(table.pk, boris)
-    assert not Seat.objects.filter(player=boris).exists()
-
-
-def test_a_table_whose_stake_the_creator_cannot_pay_is_not_created(anna):
-    with pytest.raises(services.GameError):
-        open_table(anna, stake=5000)
-    assert not Table.objects.exists()
-
-
-def test_a_player_sits_at_one_table_at_a_time(anna, boris):
-    first = open_table(anna)
-    second = open_table(boris)
-    with pytest.raises(services.GameError, match="already sit at this table"):
-        services.join(first.pk, anna)
-    with pytest.raises(services.GameError, match="leave it first"):
-        services.join(second.pk, anna)
-
-
-def test_a_private_table_needs_its_invite_code(anna, boris):
-    table = open_table(anna, private=True)
-    with pytest.raises(services.GameError, match="private"):
-        services.join(table.pk, boris, invite_code="wrong")
-    services.join(table.pk, boris, invite_code=table.invite_code)
-
-
-def test_only_the_host_adds_bots_and_only_where_bots_are_allowed(anna, boris, clara):
-    table = open_table(anna, seats=3)
-    services.join(table.pk, boris)
-    with pytest.raises(services.GameError, match="host"):
-        services.add_bot(table.pk, boris)
-    services.add_bot(table.pk, anna)
-    no_bots = open_table(clara, bots_allowed=False)
-    with pytest.raises(services.GameError, match="not allowed"):
-        services.add_bot(no_bots.pk, clara)
+    return play.act(game.pk, player, parse(json.dumps({**fields, "version": seen})), seen)
 
 
 def test_r14_a_whole_four_player_game_with_bots_pays_the_bank_out(anna, frozen_clock):
     table = open_table(anna, stake=100, seats=4)
     for level in ("easy", "easy", "strong"):
-        services.add_bot(table.pk, anna, level)
+        tables.add_bot(table.pk, anna, level)
     game = play_out(start_when_due(table, frozen_clock), frozen_clock)
     assert game.status == Game.Status.FINISHED
     players = list(GamePlayer.objects.filter(game=game))
@@ -118,7 +50,7 @@ def test_r14_a_whole_four_player_game_with_bots_pays_the_bank_out(anna, frozen_c
 
 def two_player_game(anna, boris, frozen_clock, hands, talon, attacker=0) -> tuple[Game, EngineGame]:
     table = open_table(anna, stake=10)
-    services.join(table.pk, boris)
+    tables.join(table.pk, boris)
     game = start_when_due(table, frozen_clock)
     engine = set_position(game, hands, talon, attacker)
     return game, engine
@@ -127,9 +59,9 @@ def two_player_game(anna, boris, frozen_clock, hands, talon, attacker=0) -> tupl
 def test_an_illegal_move_is_refused_with_its_reason_and_changes_nothing(anna, boris, frozen_clock):
     game, _engine = two_player_game(anna, boris, frozen_clock, ["6S 7S 8C", "9S TS JC"], "QD KH")
     before = (game.version, game.state)
-    with pytest.raises(services.GameError, match="R4"):
+    with pytest.raises(errors.GameError, match="R4"):
         move(game, anna, game.version, action="lead", card=["6S", "7S"])
-    with pytest.raises(services.GameError, match="do not hold"):
+    with pytest.raises(errors.GameError, match="do not hold"):
         move(game, anna, game.version, action="lead", card="9S")
     game.refresh_from_db()
     assert (game.version, game.state) == before
@@ -140,7 +72,7 @@ def test_a_move_for_another_seat_is_impossible_the_seat_comes_from_the_session(
 ):
     game, _engine = two_player_game(anna, boris, frozen_clock, ["6S 7S 8C", "9S TS JC"], "QD KH")
     before = game.state
-    with pytest.raises(services.GameError):
+    with pytest.raises(errors.GameError):
         move(game, boris, game.version, action="lead", card="6S")
     game.refresh_from_db()
     assert game.state == before
@@ -166,7 +98,7 @@ def thrown_in_unseen(anna, boris, frozen_clock) -> tuple[Game, int]:
 
 def test_a_take_made_on_an_out_of_date_screen_is_refused(boris, thrown_in_unseen):
     game, seen = thrown_in_unseen
-    with pytest.raises(services.StaleCommand, match="changed"):
+    with pytest.raises(errors.StaleCommand, match="changed"):
         move(game, boris, seen, action="take")
     game.refresh_from_db()
     assert not EngineGame.from_dict(game.state).taken
@@ -182,7 +114,7 @@ def test_a_version_from_the_future_is_refused(anna, boris, frozen_clock):
     game, _engine = two_player_game(
         anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
     )
-    with pytest.raises(services.StaleCommand):
+    with pytest.raises(errors.StaleCommand):
         move(game, anna, 999, action="lead", card="6S")
 
 
@@ -191,13 +123,13 @@ def test_r15_two_timeouts_in_a_row_make_a_player_away_until_they_act(anna, boris
         anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
     )
     frozen_clock.advance(30.01)
-    services.tick(game.pk)
+    play.tick(game.pk)
     seat = Seat.objects.get(player=anna)
     assert seat.timeouts == 1 and not seat.away
     game.refresh_from_db()
     assert game.events.filter(type="lead", data__auto=True).exists()
     frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.01)
-    services.tick(game.pk)
+    play.tick(game.pk)
     seat.refresh_from_db()
     assert seat.timeouts == 1, "boris, not anna, was waited on for the defence"
 
@@ -206,9 +138,9 @@ def test_r15_a_player_who_leaves_a_running_game_keeps_the_place_and_payout(
     anna, boris, frozen_clock
 ):
     table = open_table(anna, stake=100)
-    services.join(table.pk, boris)
+    tables.join(table.pk, boris)
     game = start_when_due(table, frozen_clock)
-    services.leave(table.pk, boris)
+    tables.leave(table.pk, boris)
     assert Seat.objects.get(player=boris).left
     game.refresh_from_db()
     assert game.bot_moves["due"] or game.deadline_at is not None
@@ -221,14 +153,14 @@ def test_r15_a_player_who_leaves_a_running_game_keeps_the_place_and_payout(
 
 def test_the_next_game_starts_when_every_person_pressed_play_again(anna, boris, frozen_clock):
     table = open_table(anna, stake=0, seats=3)
-    services.join(table.pk, boris)
-    services.add_bot(table.pk, anna)
+    tables.join(table.pk, boris)
+    tables.add_bot(table.pk, anna)
     play_out(start_when_due(table, frozen_clock), frozen_clock)
     table.refresh_from_db()
-    services.play_again(table.pk, anna)
+    tables.play_again(table.pk, anna)
     table.refresh_from_db()
     assert table.starts_at is None
-    services.play_again(table.pk, boris)
+    tables.play_again(table.pk, boris)
     table.refresh_from_db()
     assert table.starts_at is not None
     second = start_when_due(table, frozen_clock)
@@ -237,14 +169,14 @@ def test_the_next_game_starts_when_every_person_pressed_play_again(anna, boris, 
 
 def test_abort_returns_every_stake(anna, boris, frozen_clock):
     table = open_table(anna, stake=100)
-    services.join(table.pk, boris)
+    tables.join(table.pk, boris)
     game = start_when_due(table, frozen_clock)
-    services.abort(game.pk, "server maintenance")
+    play.abort(game.pk, "server maintenance")
     game.refresh_from_db()
     assert game.status == Game.Status.ABORTED
     assert ledger.balance(anna) == 1000 and ledger.balance(boris) == 1000
-    with pytest.raises(services.GameError):
-        services.abort(game.pk)
+    with pytest.raises(errors.GameError):
+        play.abort(game.pk)
 
 
 def test_a_deadline_acts_once_and_never_before_it_is_due(anna, boris, frozen_clock):
@@ -252,20 +184,20 @@ def test_a_deadline_acts_once_and_never_before_it_is_due(anna, boris, frozen_clo
         anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
     )
     frozen_clock.advance(29.0)
-    assert services.tick(game.pk) is False
+    assert play.tick(game.pk) is False
     frozen_clock.advance(1.01)
-    assert services.tick(game.pk) is True
+    assert play.tick(game.pk) is True
     version = Game.objects.get(pk=game.pk).version
-    assert services.tick(game.pk, clock.now()) is False
+    assert play.tick(game.pk, clock.now()) is False
     assert Game.objects.get(pk=game.pk).version == version
 
 
 def test_r16_a_bot_moves_between_one_and_a_half_and_three_seconds_after_it_can(anna, frozen_clock):
     table = open_table(anna, stake=0)
-    services.add_bot(table.pk, anna)
+    tables.add_bot(table.pk, anna)
     game = start_when_due(table, frozen_clock)
     set_position(game, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH", attacker=1)
-    services.leave(table.pk, anna)
+    tables.leave(table.pk, anna)
     game.refresh_from_db()
     dues = [float(at) - clock.now() for at in game.bot_moves["due"].values()]
     assert dues and all(1.5 <= due <= 3.0 for due in dues)
@@ -274,7 +206,7 @@ def test_r16_a_bot_moves_between_one_and_a_half_and_three_seconds_after_it_can(a
 
 def test_a_refusal_reads_in_the_players_language_and_names_the_rule(anna, boris, frozen_clock):
     game, _engine = two_player_game(anna, boris, frozen_clock, ["6S 7S 8C", "9S TS JC"], "QD KH")
-    with translation.override("ru"), pytest.raises(services.GameError) as refusal:
+    with translation.override("ru"), pytest.raises(errors.GameError) as refusal:
         move(game, anna, game.version, action="lead", card=["6S", "7S"])
     assert str(refusal.value) == (
         "Заходить несколькими картами можно только одного достоинства (R4)"
@@ -286,12 +218,12 @@ def test_a_refusal_reads_in_the_players_language_and_names_the_rule(anna, boris,
 def test_a_game_among_bots_alone_stops_after_many_rounds_and_pays_as_a_draw(
     anna, frozen_clock, monkeypatch
 ):
-    monkeypatch.setattr(services, "ENDLESS_ROUNDS", 2)
+    monkeypatch.setattr(play, "ENDLESS_ROUNDS", 2)
     table = open_table(anna, stake=30, seats=3)
-    services.add_bot(table.pk, anna)
-    services.add_bot(table.pk, anna)
+    tables.add_bot(table.pk, anna)
+    tables.add_bot(table.pk, anna)
     game = start_when_due(table, frozen_clock)
-    services.leave(table.pk, anna)
+    tables.leave(table.pk, anna)
     game = play_out(game, frozen_clock)
     assert game.events.filter(type="stopped").exists()
     players = list(GamePlayer.objects.filter(game=game))

@@ -1,0 +1,189 @@
+"""Table lifecycle: opening a table, taking and leaving seats, bots, the start timer.
+
+Each entry point is one transaction that locks the table row; what the lobby and the
+waiting room must show is sent after the commit.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from accounts import ledger
+from accounts.models import User
+from games import broadcast, clock, fairness, play
+from games.errors import GameError
+from games.models import Game, Seat, Table
+from games.rows import locked_table, seats_of
+
+START_DELAY = 3.0
+
+
+def create_table(
+    creator: User,
+    *,
+    name: str,
+    stake: int,
+    seats: int,
+    move_time: int,
+    bots_allowed: bool,
+    private: bool,
+) -> Table:
+    with transaction.atomic():
+        table = Table.objects.create(
+            name=name,
+            stake=stake,
+            seats=seats,
+            move_time=move_time,
+            bots_allowed=bots_allowed,
+            private=private,
+            creator=creator,
+        )
+        join(table.pk, creator, invite_code=table.invite_code)
+    return table
+
+
+def free_position(table: Table, seats: list[Seat]) -> int:
+    taken = {seat.position for seat in seats}
+    for position in range(table.seats):
+        if position not in taken:
+            return position
+    raise GameError(_("This table is full."))
+
+
+def join(table_id: int, user: User, invite_code: str = "") -> Seat:
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.status != Table.Status.OPEN:
+            raise GameError(_("A game is being played at this table; wait for it to end."))
+        if table.private and invite_code != table.invite_code:
+            raise GameError(_("This table is private: you need its invite link."))
+        other = Seat.objects.filter(player=user).select_related("table").first()
+        if other is not None:
+            if other.table_id == table.pk:
+                raise GameError(_("You already sit at this table."))
+            raise GameError(
+                _("You already sit at the table “%(name)s”; leave it first.")
+                % {"name": other.table.name}
+            )
+        if table.stake and ledger.balance(user) < table.stake:
+            raise GameError(
+                _("This table's stake is %(stake)s chips and you have %(balance)s.")
+                % {"stake": table.stake, "balance": ledger.balance(user)}
+            )
+        seats = seats_of(table)
+        try:
+            with transaction.atomic():
+                seat = Seat.objects.create(
+                    table=table, position=free_position(table, seats), player=user, ready=True
+                )
+        except IntegrityError:
+            raise GameError(_("That seat was just taken; try again.")) from None
+        seats.append(seat)
+        arm_start(table, seats)
+        after_commit_table_changed(table.pk)
+    return seat
+
+
+def add_bot(table_id: int, user: User, level: str = "easy") -> Seat:
+    if level not in ("easy", "strong"):
+        raise GameError(_("Unknown bot level."))
+    with transaction.atomic():
+        table = locked_table(table_id)
+        seats = seats_of(table)
+        if table.host_id(seats) != user.pk:
+            raise GameError(_("Only the host may add bots."))
+        if not table.bots_allowed:
+            raise GameError(_("Bots are not allowed at this table."))
+        if table.status != Table.Status.OPEN:
+            raise GameError(_("A game is being played at this table; wait for it to end."))
+        seat = Seat.objects.create(
+            table=table, position=free_position(table, seats), bot_level=level, ready=True
+        )
+        seats.append(seat)
+        arm_start(table, seats)
+        after_commit_table_changed(table.pk)
+    return seat
+
+
+def remove_bot(table_id: int, user: User, position: int) -> None:
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.host_id(seats_of(table)) != user.pk:
+            raise GameError(_("Only the host may remove bots."))
+        if table.status != Table.Status.OPEN:
+            raise GameError(_("A game is being played at this table; wait for it to end."))
+        deleted, _kinds = Seat.objects.filter(
+            table=table, position=position, player__isnull=True
+        ).delete()
+        if not deleted:
+            raise GameError(_("There is no bot in that seat."))
+        arm_start(table, seats_of(table))
+        after_commit_table_changed(table.pk)
+
+
+def leave(table_id: int, user: User) -> None:
+    with transaction.atomic():
+        table = locked_table(table_id)
+        seat = Seat.objects.filter(table=table, player=user).first()
+        if seat is None:
+            raise GameError(_("You do not sit at this table."))
+        if table.status == Table.Status.PLAYING:
+            seat.left = True
+            seat.save(update_fields=["left"])
+            game = table.games.filter(status=Game.Status.RUNNING).first()
+            if game is not None:
+                play.schedule_autopilot_now(game.pk)
+        else:
+            seat.delete()
+            remaining = seats_of(table)
+            if not any(not s.is_bot for s in remaining):
+                Seat.objects.filter(table=table).delete()
+                remaining = []
+            arm_start(table, remaining)
+        after_commit_table_changed(table.pk)
+
+
+def play_again(table_id: int, user: User) -> None:
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.status != Table.Status.OPEN:
+            raise GameError(_("The game is still running."))
+        updated = Seat.objects.filter(table=table, player=user).update(ready=True)
+        if not updated:
+            raise GameError(_("You do not sit at this table."))
+        arm_start(table, seats_of(table))
+        after_commit_table_changed(table.pk)
+
+
+def arm_start(table: Table, seats: list[Seat]) -> None:
+    """A game starts 3 s after the last seat is filled and every person is ready."""
+    fairness.commit(table)
+    ready = len(seats) == table.seats and all(s.is_bot or s.ready for s in seats)
+    starts_at = clock.to_datetime(clock.now() + START_DELAY) if ready else None
+    if ready and table.starts_at is not None:
+        return
+    if table.starts_at != starts_at:
+        table.starts_at = starts_at
+        table.save(update_fields=["starts_at"])
+        if starts_at is not None:
+            transaction.on_commit(broadcast.wake_scheduler)
+
+
+def close_table(table_id: int) -> None:
+    """An admin closes a table: its seats empty and it leaves the lobby."""
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.status == Table.Status.PLAYING:
+            raise GameError(_("A game is running at this table: stop it first."))
+        table.status = Table.Status.CLOSED
+        table.starts_at = None
+        table.save(update_fields=["status", "starts_at"])
+        Seat.objects.filter(table=table).delete()
+        after_commit_table_changed(table_id)
+
+
+def after_commit_table_changed(table_id: int) -> None:
+    transaction.on_commit(partial(broadcast.table_changed, table_id))

@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+from games import tables
+from tests.games.conftest import open_table
+
+
+def test_a_private_table_without_its_invite_says_so_in_the_sites_layout(anna, client):
+    table = open_table(anna, private=True)
+    response = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert "This table is private: ask its players for the invite link." in page
+    assert 'class="site-header"' in page and 'data-action="back-to-lobby"' in page
+
+
+def test_a_private_table_opens_with_its_invite(anna, client):
+    table = open_table(anna, private=True)
+    response = client.get(f"/tables/{table.pk}/?invite={table.invite_code}")
+    assert response.status_code == 200
+
+
+def test_a_closed_table_says_it_was_closed(anna, client):
+    table = open_table(anna)
+    tables.leave(table.pk, anna)
+    tables.close_table(table.pk)
+    response = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 404
+    assert "This table was closed." in response.content.decode()
+
+
+def test_a_table_that_never_existed_is_not_found(db, client):
+    response = client.get("/tables/999/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 404
+    assert "There is no such table." in response.content.decode()
+
+
+def test_the_error_page_speaks_the_players_language(anna, client):
+    table = open_table(anna, private=True)
+    page = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Это закрытый стол: попросите у его игроков ссылку-приглашение." in page
