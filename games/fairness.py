@@ -29,8 +29,9 @@ class SeedRefused(Exception):
 
 
 def commit(table: Table) -> None:
-    """Give the table a server seed for its next deal, unless it already has one."""
-    if table.next_seed:
+    """Give the table a server seed for its next deal, unless it already has one (or deals
+    a recorded game again)."""
+    if table.next_seed or table.practice_of_id is not None:
         return
     table.next_seed = secrets.token_hex(32)
     table.next_seed_hash = commitment(table.next_seed.encode())
@@ -106,3 +107,17 @@ def deal(row: Game, table: Table, seats: list[Seat], now: float) -> EngineGame:
     row.state = engine.to_dict()
     row.save(update_fields=["seed", "seed_hash", "client_seeds", "practice_of", "deal", "state"])
     return engine
+
+
+def revealed(row: Game) -> dict[str, Any] | None:
+    """What the game page's "verify" recomputes from: only once the game is over."""
+    if row.status == Game.Status.RUNNING or not row.deal:
+        return None
+    return {
+        "seed": row.seed,
+        "seed_hash": row.seed_hash,
+        "client_seeds": row.client_seeds,
+        "deal_game": row.practice_of_id or row.pk,
+        "hands": row.deal["hands"],
+        "talon": row.deal["talon"],
+    }

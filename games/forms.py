@@ -3,7 +3,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Table
+from games.models import BOT_LEVELS, Table
 
 
 class TableForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -31,3 +31,11 @@ class SeatForm(forms.Form):
 
 class QuickPlayForm(forms.Form):
     stake = forms.IntegerField(min_value=0, max_value=1_000_000, required=False)
+
+
+class PracticeForm(forms.Form):
+    seat = forms.IntegerField(label=_("Your seat"), min_value=0, max_value=3)
+    level = forms.ChoiceField(label=_("Bots"), choices=BOT_LEVELS, required=False)
+
+    def clean_level(self) -> str:
+        return self.cleaned_data["level"] or "easy"

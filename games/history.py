@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.models import Game, GamePlayer
+from games.stopped import STOPPED_BY_STAFF
 
 PER_PAGE = 20
 RESULTS = (
@@ -53,7 +54,7 @@ def stakes_played(player: User) -> list[int]:
 def games_of(player: User, *, public_only: bool = False) -> QuerySet[Game]:
     """Every game ``player`` sat in that is over, newest first."""
     games = (
-        Game.objects.filter(players__player=player)
+        Game.objects.filter(pk__in=GamePlayer.objects.filter(player=player).values("game"))
         .exclude(status=Game.Status.RUNNING)
         .select_related("table")
         .annotate(seat_count=Count("players", distinct=True))
@@ -96,6 +97,10 @@ class Row:
         if self.game.finished_at is None:
             return None
         return self.game.finished_at - self.game.started_at
+
+    @property
+    def stopped_text(self) -> str:
+        return str(STOPPED_BY_STAFF)
 
     @property
     def net(self) -> int:

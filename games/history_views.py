@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import json
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from games import export, fairness, history, viewer
+from games import export, fairness, history, practice, viewer
+from games.errors import GameError
+from games.forms import PracticeForm
 from games.models import Game
 from games.replay import Mismatch
 from games.verification import verify
@@ -92,7 +95,7 @@ def replay_json(request: HttpRequest, pk: int) -> HttpResponse:
 
 def replay_file(request: HttpRequest) -> HttpResponse:
     """The replay viewer for an exported file, which the page sends to ``replay_frames``."""
-    return render(request, "games/replay_file.html")
+    return render(request, "games/replay_file.html", {"labels": viewer.labels(), "players": []})
 
 
 @require_POST
@@ -124,3 +127,20 @@ def contribute_seed(request: HttpRequest, pk: int) -> HttpResponse:
     except fairness.SeedRefused as refusal:
         return JsonResponse({"error": str(refusal)}, status=400)
     return JsonResponse({"ok": True})
+
+
+@require_POST
+@login_required
+def practise(request: HttpRequest, pk: int) -> HttpResponse:
+    game = finished_game(request, pk)
+    form = PracticeForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise GameError(_("Choose a seat and the bots' level."))
+        table = practice.practise(
+            game, request.user, form.cleaned_data["seat"], form.cleaned_data["level"]
+        )
+    except GameError as refusal:
+        messages.error(request, str(refusal))
+        return redirect("game_history", pk=pk)
+    return redirect(table)

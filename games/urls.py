@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<int:pk>/", views.game_history, name="game_history"),
     path("games/<int:pk>/export.json", history_views.export_json, name="game_export"),
     path("games/<int:pk>/replay.json", history_views.replay_json, name="game_replay"),
+    path("games/<int:pk>/practice/", history_views.practise, name="game_practice"),
     path("history/", history_views.history_page, name="history"),
     path("replay/", history_views.replay_file, name="replay_file"),
     path("replay/frames.json", history_views.replay_frames, name="replay_frames"),

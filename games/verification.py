@@ -8,8 +8,8 @@ from typing import Any
 from games.engine import Game, split_bank
 from games.engine.fair import commitment, deck, message
 from games.export import FORMAT
-from games.replay import Mismatch, steps
 from games.play import finishing_groups, still_holding_cards
+from games.replay import Mismatch, steps
 
 
 def verify(record: dict[str, Any]) -> str:

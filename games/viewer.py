@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import movelog
 from games.engine.cards import codes
 from games.replay import ENGINE_EVENTS, steps
@@ -37,8 +39,36 @@ def frames(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return {
         "id": record["id"],
         "players": record["players"],
+        "rules": record["rules"],
         "seat": seat,
         "start": shown[0]["at"],
         "steps": shown,
         "log": log,
+    }
+
+
+def labels() -> dict[str, str]:
+    """The viewer's words in the reader's language (the script only fills in values)."""
+    return {
+        "talon": _("Talon: %s"),
+        "discard": _("Discard: %s"),
+        "trump": _("Trump"),
+        "round": _("Round %(round)s: %(attacker)s led, %(defender)s defends (at most %(limit)s)"),
+        "step": _("Step %(step)s of %(steps)s"),
+        "clock": _("%(time)s into the game"),
+        "lead": _("%(name)s must lead: %(seconds)s s left"),
+        "defence": _("%(name)s must answer: %(seconds)s s left"),
+        "window": _("Others may throw in: %(seconds)s s left"),
+        "close": _("The round closes in %(seconds)s s"),
+        "over": _("The game is over."),
+        "cards": _("%s cards"),
+        "passed": _("pass"),
+        "attacker": _("attacker"),
+        "defender": _("defender"),
+        "finished": _("finished"),
+        "durak": _("durak"),
+        "empty": _("No cards on the table."),
+        "bot": _("bot"),
+        "loading": _("Loading the replay…"),
+        "failed": _("The replay could not be loaded."),
     }

@@ -16,7 +16,17 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from durak_site import error_pages
-from games import errors, matchmaking, rendering, snapshots, stopped, tables
+from games import (
+    errors,
+    fairness,
+    history,
+    matchmaking,
+    rendering,
+    snapshots,
+    stopped,
+    tables,
+    viewer,
+)
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
 from games.models import Game, Table
 
@@ -145,7 +155,7 @@ def quick_play(request: HttpRequest) -> HttpResponse:
 
 def game_history(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
-    if game.table.private and not game.players.filter(player=request.user.pk or 0).exists():
+    if not history.visible_to(game, request.user):
         return error_pages.page(request, 403, PRIVATE_TABLE)
     players = list(game.players.select_related("player").order_by("seat"))
     infos = rendering.seat_infos(players)
@@ -161,5 +171,7 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
             "receipt": rendering.receipt(game) if game.status == Game.Status.FINISHED else None,
             "stopped": stopped.summary(game),
             "finished": finished,
+            "fair": fairness.revealed(game),
+            "labels": viewer.labels(),
         },
     )

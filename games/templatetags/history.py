@@ -14,3 +14,12 @@ def duration(span: timedelta) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, seconds = divmod(rest, 60)
     return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+
+
+@register.filter
+def index(items: list[object], position: int) -> object:
+    """``items[position]``, or nothing when there is no such entry."""
+    try:
+        return items[position]
+    except (IndexError, TypeError):
+        return ""

@@ -54,9 +54,7 @@ def test_a_bots_seed_comes_from_the_server(anna, frozen_clock):
         ("abc", "stale", "already been dealt"),
     ],
 )
-def test_a_seed_that_cannot_be_used_is_refused_and_changes_nothing(
-    anna, seed, which, message_text
-):
+def test_a_seed_that_cannot_be_used_is_refused_and_changes_nothing(anna, seed, which, message_text):
     table = open_table(anna, stake=0)
     table.refresh_from_db()
     committed = table.next_seed_hash if which == "current" else "0" * 64
