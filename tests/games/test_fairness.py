@@ -10,6 +10,12 @@ from tests.games.conftest import open_table, start_when_due
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 
 
+@pytest.fixture
+def client(client):
+    client.cookies["django_language"] = "en"
+    return client
+
+
 def test_a_table_commits_to_its_next_deal_before_anybody_sees_a_card(anna, boris, frozen_clock):
     table = open_table(anna, stake=0)
     table.refresh_from_db()

@@ -13,6 +13,12 @@ from tests.games.history_helpers import played, record_of
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 
 
+@pytest.fixture
+def client(client):
+    client.cookies["django_language"] = "en"
+    return client
+
+
 def play_and_watch(game: Game, frozen_clock) -> list[dict[int | None, dict]]:
     """Run the game to its end as the server does, keeping every seat's view of every state
     it went through (and all hands, under None)."""
