@@ -223,6 +223,9 @@ class GameEvent(models.Model):
         Game, on_delete=models.CASCADE, related_name="events", verbose_name=_("game")
     )
     seq = models.PositiveIntegerField(_("number"))
+    version = models.PositiveIntegerField(
+        _("version"), default=0, help_text=_("the game version this event produced")
+    )
     type = models.CharField(_("type"), max_length=32)
     seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
     data = models.JSONField(_("data"), default=dict)
