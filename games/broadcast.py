@@ -67,6 +67,11 @@ def in_every_language(render: Callable[[], str]) -> dict[str, str]:
     return rendered
 
 
+def in_language(html: dict[str, str], language: str) -> str:
+    """The HTML rendered in this language (any, if that one was not rendered)."""
+    return html.get(language) or next(iter(html.values()))
+
+
 def game_changed(game: Game, news: list[dict[str, Any]]) -> None:
     """A commit stored `game` with the events `news`: every audience's new picture, with
     the log lines this version adds."""

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0002_event_version'),
+        ('games', '0003_table_spectators_chat'),
     ]
 
     operations = [
