@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from django import forms
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, QuerySet
 from django.utils.translation import gettext_lazy as _
 
@@ -29,16 +32,18 @@ class HistoryFilter(forms.Form):
     players = forms.ChoiceField(label=_("Players"), choices=PLAYERS, required=False)
     stake = forms.ChoiceField(label=_("Stake"), required=False)
 
-    def __init__(self, data: object, stakes: list[int]) -> None:
+    def __init__(self, data: Mapping[str, Any], stakes: list[int]) -> None:
         super().__init__(data)
-        self.fields["stake"].choices = [
+        stake = self.fields["stake"]
+        assert isinstance(stake, forms.ChoiceField)
+        stake.choices = [
             ("", _("any stake")),
             ("0", _("free")),
             *((str(stake), str(stake)) for stake in stakes if stake),
         ]
 
 
-def visible_to(game: Game, user: User) -> bool:
+def visible_to(game: Game, user: User | AnonymousUser) -> bool:
     """A public table's games are everybody's; a private table's, its players' and staff's."""
     if not game.table.private or user.is_staff:
         return True
@@ -57,7 +62,6 @@ def games_of(player: User, *, public_only: bool = False) -> QuerySet[Game]:
         Game.objects.filter(pk__in=GamePlayer.objects.filter(player=player).values("game"))
         .exclude(status=Game.Status.RUNNING)
         .select_related("table")
-        .annotate(seat_count=Count("players", distinct=True))
         .order_by("-started_at", "-pk")
     )
     if public_only:
@@ -79,7 +83,9 @@ def filtered(games: QuerySet[Game], player: User, terms: dict[str, str]) -> Quer
             mine = mine.filter(durak=False).exclude(place=1)
         games = games.filter(pk__in=mine.values("game"))
     if terms.get("players"):
-        games = games.filter(seat_count=int(terms["players"]))
+        games = games.annotate(seat_count=Count("players", distinct=True)).filter(
+            seat_count=int(terms["players"])
+        )
     if terms.get("stake"):
         games = games.filter(stake=int(terms["stake"]))
     return games

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from durak_site.requests import PlayerRequest
 from games import export, fairness, history, practice, viewer
 from games.errors import GameError
 from games.forms import PracticeForm
@@ -22,7 +23,7 @@ from games.verification import verify
 
 
 @login_required
-def history_page(request: HttpRequest) -> HttpResponse:
+def history_page(request: PlayerRequest) -> HttpResponse:
     name = request.GET.get("player", "")
     player = request.user
     if name and name != request.user.username:
@@ -119,7 +120,7 @@ def replay_frames(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required
-def contribute_seed(request: HttpRequest, pk: int) -> HttpResponse:
+def contribute_seed(request: PlayerRequest, pk: int) -> HttpResponse:
     try:
         fairness.contribute(
             pk, request.user, request.POST.get("seed", ""), request.POST.get("commitment", "")
@@ -131,7 +132,7 @@ def contribute_seed(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def practise(request: HttpRequest, pk: int) -> HttpResponse:
+def practise(request: PlayerRequest, pk: int) -> HttpResponse:
     game = finished_game(request, pk)
     form = PracticeForm(request.POST)
     try:

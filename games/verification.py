@@ -63,6 +63,7 @@ def check_result(record: dict[str, Any], game: Game) -> None:
     types = {event["type"] for event in record["events"]}
     players = len(record["players"])
     stake = int(record["rules"]["stake"])
+    expected: dict[str, Any]
     if "aborted" in types:
         expected = {
             "outcome": "aborted",
