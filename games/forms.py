@@ -3,7 +3,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.models import BOT_LEVELS, Table
+from games.models import BotLevel, Table
 
 
 class TableForm(forms.ModelForm[Table]):
@@ -30,7 +30,7 @@ class TableForm(forms.ModelForm[Table]):
 
 
 class BotForm(forms.Form):
-    level = forms.ChoiceField(choices=[("easy", _("easy")), ("strong", _("strong"))])
+    level = forms.ChoiceField(choices=BotLevel.choices)
 
 
 class SeatForm(forms.Form):
@@ -43,7 +43,7 @@ class QuickPlayForm(forms.Form):
 
 class PracticeForm(forms.Form):
     seat = forms.IntegerField(label=_("Your seat"), min_value=0, max_value=3)
-    level = forms.ChoiceField(label=_("Bots"), choices=BOT_LEVELS, required=False)
+    level = forms.ChoiceField(label=_("Bots"), choices=BotLevel.choices, required=False)
 
     def clean_level(self) -> str:
         return self.cleaned_data["level"] or "easy"

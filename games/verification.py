@@ -8,7 +8,6 @@ from typing import Any
 from games.engine import Game, split_bank
 from games.engine.fair import commitment, deck, message
 from games.export import FORMAT
-from games.play import finishing_groups, still_holding_cards
 from games.replay import Mismatch, steps
 
 
@@ -73,11 +72,9 @@ def check_result(record: dict[str, Any], game: Game) -> None:
             "payouts": [stake] * players,
         }
     else:
-        groups = finishing_groups(game)
-        outcome = "finished"
-        if "stopped" in types:
-            groups, outcome = [*groups, still_holding_cards(game)], "stopped"
-        elif game.phase != "over":
+        groups = game.standings()
+        outcome = "stopped" if "stopped" in types else "finished"
+        if outcome == "finished" and game.phase != "over":
             raise Mismatch("result: the events end before the game does")
         places: list[int | None] = [None] * players
         place = 1
