@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.actions import Action
+from games.engine import Action
 
 from .knowledge import read
 from .sampling import sample
