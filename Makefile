@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 TEST_SCOPE ?= not postgres and not redis and not cluster
 
-.PHONY: run test lint scale-out-test install
+.PHONY: run test lint scale-out-test load-smoke install
 
 install: $(STAMP)
 
@@ -24,10 +24,13 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
-	$(PY) -m mypy
+	DJANGO_DEBUG=1 $(PY) -m mypy
 
 test: $(STAMP) lint
 	$(PY) -m pytest -m "$(TEST_SCOPE)"
 
 scale-out-test: $(STAMP)
 	$(PY) -m pytest -m "postgres or redis or cluster"
+
+load-smoke: $(STAMP)
+	$(PY) benchmarks/load.py --smoke

@@ -6,16 +6,24 @@ from django.utils.translation import gettext_lazy as _
 from games.models import Table
 
 
-class TableForm(forms.ModelForm):  # type: ignore[type-arg]
+class TableForm(forms.ModelForm[Table]):
     class Meta:
         model = Table
-        fields = ["name", "stake", "seats", "move_time", "bots_allowed", "private"]
+        fields = [
+            "name",
+            "stake",
+            "seats",
+            "move_time",
+            "bots_allowed",
+            "private",
+            "spectators_chat",
+        ]
         widgets = {
             "seats": forms.Select(choices=[(2, "2"), (3, "3"), (4, "4")]),
         }
 
     def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
+        name: str = self.cleaned_data["name"].strip()
         if not name:
             raise forms.ValidationError(_("Give the table a name."))
         return name

@@ -21,8 +21,9 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import broadcast, clock
+from games import broadcast, clock, timing
 from games.autopilot import BotSchedule, decide, table_key
+from games.bots import Level
 from games.engine import Deal, IllegalAction, Rules
 from games.engine import Game as EngineGame
 from games.engine.reasons import Reason
@@ -44,6 +45,8 @@ class Loaded:
     engine: EngineGame
     seats: list[Seat]
     schedule: BotSchedule
+    version: int
+    """The version this transaction writes: every event it records belongs to it."""
     table_before: str = ""
     events: list[dict[str, Any]] = field(default_factory=list)
 
@@ -68,12 +71,14 @@ def load(game_id: int) -> Loaded:
         engine=engine,
         seats=seats_of(row.table),
         schedule=BotSchedule.load(row.bot_moves),
+        version=row.version + 1,
         table_before=table_key(engine),
     )
 
 
 def start(table_id: int) -> Game | None:
     """Deal a new game at a full, ready table whose start time has come."""
+    row: Game | None
     with transaction.atomic():
         table = locked_table(table_id)
         now = clock.now()
@@ -127,7 +132,7 @@ def start(table_id: int) -> Game | None:
             Seat.objects.filter(table=table).update(ready=False, timeouts=0, away=False)
             for seat in seats:
                 seat.ready, seat.timeouts, seat.away = False, 0, False
-            loaded = Loaded(row=row, engine=engine, seats=seats, schedule=BotSchedule())
+            loaded = Loaded(row=row, engine=engine, seats=seats, schedule=BotSchedule(), version=1)
             record(loaded, [{"type": "deal", "seed_hash": row.seed_hash}], now)
             save(loaded, now)
         transaction.on_commit(partial(broadcast.table_changed, table_id))
@@ -215,7 +220,7 @@ def play_for(loaded: Loaded, position: int, now: float) -> None:
         loaded.schedule.due.pop(position, None)
         return
     seat = loaded.seats[position]
-    level = seat.bot_level or "easy"
+    level: Level = "strong" if seat.bot_level == "strong" else "easy"
     rng = random.Random(f"{loaded.row.seed}:{loaded.row.version}:{position}")
     action = decide(engine, position, level, rng)
     loaded.schedule.record_move(position, table_key(engine))
@@ -239,6 +244,7 @@ def record(loaded: Loaded, events: list[dict[str, Any]], now: float) -> None:
         GameEvent(
             game=row,
             seq=row.event_seq + index,
+            version=loaded.version,
             type=str(event["type"]),
             seat=event.get("seat"),
             data=event,
@@ -265,7 +271,7 @@ def note_timeouts(loaded: Loaded, events: list[dict[str, Any]]) -> None:
 
 def save(loaded: Loaded, now: float) -> None:
     row, engine = loaded.row, loaded.engine
-    row.version += 1
+    row.version = loaded.version
     if table_key(engine) != loaded.table_before:
         row.table_version = row.version
     if engine.phase == "over":
@@ -287,7 +293,8 @@ def save(loaded: Loaded, now: float) -> None:
 
 
 def changed(loaded: Loaded) -> None:
-    broadcast.game_changed(loaded.row, loaded.engine, loaded.seats, loaded.schedule, loaded.events)
+    timing.committed(loaded.row.pk, loaded.row.version)
+    broadcast.game_changed(loaded.row, loaded.events)
 
 
 def endless(loaded: Loaded) -> bool:
@@ -355,7 +362,7 @@ def abort(game_id: int, reason: str = "") -> None:
         row.status = Game.Status.ABORTED
         row.finished_at = clock.to_datetime(clock.now())
         row.deadline_at = None
-        row.version += 1
+        row.version = loaded.version
         loaded.schedule = BotSchedule()
         row.bot_moves = {}
         record(

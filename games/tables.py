@@ -30,6 +30,7 @@ def create_table(
     move_time: int,
     bots_allowed: bool,
     private: bool,
+    spectators_chat: bool = False,
 ) -> Table:
     with transaction.atomic():
         table = Table.objects.create(
@@ -39,6 +40,7 @@ def create_table(
             move_time=move_time,
             bots_allowed=bots_allowed,
             private=private,
+            spectators_chat=spectators_chat,
             creator=creator,
         )
         join(table.pk, creator, invite_code=table.invite_code)
