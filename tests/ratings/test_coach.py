@@ -16,6 +16,7 @@ def record_of(deal: Deal, events: list[dict[str, Any]]) -> dict[str, Any]:
         "deal": {
             "hands": [[card.code for card in hand] for hand in deal.hands],
             "talon": [card.code for card in deal.talon],
+            "trump": deal.trump,
             "at": 0.0,
         },
         "rules": Game.start(deal).to_dict()["rules"],
