@@ -16,9 +16,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.engine import Deal, Rules
+from games.engine import Deal, Rules, deal_salt, fair_deal, seed_commitment
 from games.engine import Game as EngineGame
-from games.engine.fair import commitment, fair_deal, message
 from games.models import Game, Seat, Table
 
 CLIENT_SEED = re.compile(r"[0-9a-f]{1,64}")
@@ -34,7 +33,7 @@ def commit(table: Table) -> None:
     if table.next_seed or table.practice_of_id is not None:
         return
     table.next_seed = secrets.token_hex(32)
-    table.next_seed_hash = commitment(table.next_seed.encode())
+    table.next_seed_hash = seed_commitment(table.next_seed.encode())
     table.save(update_fields=["next_seed", "next_seed_hash"])
     Seat.objects.filter(table=table).update(client_seed="")
 
@@ -69,7 +68,7 @@ def take_seeds(table: Table, seats: list[Seat]) -> tuple[str, list[str]]:
 
 def derive(row: Game, players: int) -> Deal:
     """The deal the seeds make; a practice game's seeds are those of the game it practises."""
-    salt = message(row.practice_of_id or row.pk, row.client_seeds)
+    salt = deal_salt(row.practice_of_id or row.pk, row.client_seeds)
     return fair_deal(players, row.seed.encode(), salt)
 
 
@@ -100,7 +99,7 @@ def deal(row: Game, table: Table, seats: list[Seat], now: float) -> EngineGame:
         cards = stored_deal(original)
     else:
         server_seed, row.client_seeds = take_seeds(table, seats)
-        row.seed, row.seed_hash = server_seed, commitment(server_seed.encode())
+        row.seed, row.seed_hash = server_seed, seed_commitment(server_seed.encode())
         cards = derive(row, len(seats))
     engine = EngineGame.start(cards, Rules(move_time=float(table.move_time)), now=now)
     row.deal = dealt(cards, now)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Game, split_bank
-from games.engine.fair import commitment, deck, message
+from games.engine import Game, deal_salt, fair_deck, seed_commitment, split_bank
 from games.export import FORMAT
 from games.replay import Mismatch, steps
 
@@ -33,14 +32,14 @@ def verify(record: dict[str, Any]) -> str:
 
 
 def check_seed(record: dict[str, Any]) -> None:
-    made = commitment(record["seed"].encode())
+    made = seed_commitment(record["seed"].encode())
     if made != record["seed_hash"]:
         raise Mismatch(f"seed: its SHA-256 is {made}, not the published {record['seed_hash']}")
 
 
 def check_deal(record: dict[str, Any]) -> None:
-    salted = message(record["practice_of"] or record["id"], record["client_seeds"])
-    cards = [card.code for card in deck(record["seed"].encode(), salted)]
+    salted = deal_salt(record["practice_of"] or record["id"], record["client_seeds"])
+    cards = [card.code for card in fair_deck(record["seed"].encode(), salted)]
     hands = record["deal"]["hands"]
     if len(record["client_seeds"]) != len(hands) or len(record["players"]) != len(hands):
         raise Mismatch(f"deal: {len(hands)} hands for {len(record['players'])} players")

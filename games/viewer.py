@@ -8,7 +8,6 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games import movelog
-from games.engine.cards import codes
 from games.replay import ENGINE_EVENTS, steps
 
 OPEN = "all"
@@ -23,7 +22,7 @@ def frames(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
     for number, step in enumerate(steps(record)):
         view = step.game.view(seat)
         if seat is None:
-            view["hands"] = [codes(hand) for hand in step.game.hands]
+            view["hands"] = [[card.code for card in hand] for hand in step.game.hands]
         shown.append({"at": step.at, "view": view})
         for event in step.events:
             step_of[event["seq"]] = number

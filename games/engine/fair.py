@@ -19,23 +19,23 @@ from .deal import HAND_SIZE, Deal
 VERSION = "durak-deal/1"
 
 
-def commitment(server_seed: bytes) -> str:
+def seed_commitment(server_seed: bytes) -> str:
     """What the server publishes before the deal: the SHA-256 of its seed, in hex."""
     return hashlib.sha256(server_seed).hexdigest()
 
 
-def message(game_id: int, client_seeds: Sequence[str]) -> bytes:
+def deal_salt(game_id: int, client_seeds: Sequence[str]) -> bytes:
     return "|".join([VERSION, str(game_id), *client_seeds]).encode()
 
 
-def deck(server_seed: bytes, salt: bytes) -> list[Card]:
-    """The 36 cards in the order fixed by the seed and the salt (``message``)."""
+def fair_deck(server_seed: bytes, salt: bytes) -> list[Card]:
+    """The 36 cards in the order fixed by the seed and the salt (``deal_salt``)."""
     return sorted(
         CARDS, key=lambda card: hmac.digest(server_seed, salt + b"|" + card.code.encode(), "sha256")
     )
 
 
 def fair_deal(players: int, server_seed: bytes, salt: bytes) -> Deal:
-    cards = deck(server_seed, salt)
+    cards = fair_deck(server_seed, salt)
     cut = HAND_SIZE * players
     return Deal([cards[i : i + HAND_SIZE] for i in range(0, cut, HAND_SIZE)], cards[cut:])

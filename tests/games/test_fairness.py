@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from games import fairness, tables
-from games.engine.fair import commitment, fair_deal, message
+from games.engine import deal_salt, fair_deal, seed_commitment
 from games.models import Table
 from tests.games.conftest import open_table, start_when_due
 
@@ -20,11 +20,11 @@ def test_a_table_commits_to_its_next_deal_before_anybody_sees_a_card(anna, boris
     table = open_table(anna, stake=0)
     table.refresh_from_db()
     committed = table.next_seed_hash
-    assert committed == commitment(table.next_seed.encode())
+    assert committed == seed_commitment(table.next_seed.encode())
     tables.join(table.pk, boris)
     game = start_when_due(table, frozen_clock)
     assert game.seed_hash == committed
-    assert commitment(game.seed.encode()) == committed
+    assert seed_commitment(game.seed.encode()) == committed
     table.refresh_from_db()
     assert table.next_seed == "" or table.next_seed_hash != committed
 
@@ -38,7 +38,7 @@ def test_each_seated_browsers_seed_goes_into_the_deal_and_a_missing_one_is_empty
     fairness.contribute(table.pk, anna, "c0ffee", table.next_seed_hash)
     game = start_when_due(table, frozen_clock)
     assert game.client_seeds == ["c0ffee", ""]
-    deal = fair_deal(2, game.seed.encode(), message(game.pk, ["c0ffee", ""]))
+    deal = fair_deal(2, game.seed.encode(), deal_salt(game.pk, ["c0ffee", ""]))
     assert game.deal["hands"] == [[str(card) for card in hand] for hand in deal.hands]
     assert game.deal["talon"] == [str(card) for card in deal.talon]
 
