@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games",
+    "staff",
     "ratings",
     "chat",
 ]
@@ -92,6 +93,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.balance",
+                "staff.context_processors.site_notices",
             ],
         },
     },

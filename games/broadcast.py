@@ -22,6 +22,8 @@ logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 SCHEDULER_GROUP = "scheduler"
+STAFF_GROUP = "staff"
+STAFF_TOUCH = "staff.table"
 
 
 def public_group(table_id: int) -> str:
@@ -77,7 +79,9 @@ def game_changed(game: Game, news: list[dict[str, Any]]) -> None:
     the log lines this version adds."""
     now = scene.of_game(game, news)
     names = scene.log_names(game)
-    send_all(scene_messages(now, lambda audience: scene.render_news(now, names, audience)))
+    outbox = scene_messages(now, lambda audience: scene.render_news(now, names, audience))
+    outbox.append((STAFF_GROUP, {"type": STAFF_TOUCH, "table_id": game.table_id}))
+    send_all(outbox)
 
 
 def table_changed(table_id: int) -> None:
@@ -101,6 +105,7 @@ def table_changed(table_id: int) -> None:
     outbox.append((public_group(table_id), {"type": "table.seating", "seating": seating}))
     if table.status != Table.Status.PLAYING:
         outbox += scene_messages(scene.of_table(table_id))
+    outbox.append((STAFF_GROUP, {"type": STAFF_TOUCH, "table_id": table_id}))
     send_all(outbox)
 
 
@@ -149,3 +154,13 @@ def unseated(table_id: int, user_id: int, reason: str) -> None:
             "html": rendering.render_notice(reason),
         },
     )
+
+
+def table_notice(table_id: int, template: Any, values: dict[str, str]) -> None:
+    """A notice from the staff to everyone at the table, each in their language."""
+
+    def render() -> str:
+        text = str(template) % values if values else str(template)
+        return rendering.render_notice(text, level="staff")
+
+    send(public_group(table_id), {"type": "table.announce", "html": in_every_language(render)})

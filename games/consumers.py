@@ -171,6 +171,12 @@ class TableConsumer(ChatMixin, AsyncWebsocketConsumer):
         if event.get("user_id") == getattr(self.user, "pk", None):
             await self.send(text_data=event["html"])
 
+    async def table_announce(self, event: dict[str, Any]) -> None:
+        """For everyone at the table: a notice from the staff, the site's banners."""
+        await self.send(text_data=in_language(event["html"], self.language))
+
+    site_banners = table_announce
+
 
 def remember_language(user: Any, language: str) -> None:
     """A seated player's live updates are rendered in their language: keep the page's."""
@@ -216,3 +222,5 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     async def lobby_html(self, event: dict[str, Any]) -> None:
         html = event["html"]
         await self.send(text_data=in_language(html, self.language))
+
+    site_banners = lobby_html
