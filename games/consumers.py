@@ -15,8 +15,9 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
-from django.utils.translation import get_supported_language_variant, gettext_lazy
+from django.utils.translation import get_supported_language_variant
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from chat.consumer import ChatMixin
@@ -24,6 +25,7 @@ from chat.protocol import ChatCommand
 from games import broadcast, errors, play, presence, snapshots, tables
 from games.broadcast import in_language
 from games.protocol import Command, ProtocolError, parse
+from games.scene import Audience
 from games.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer
 
 SHOWN_GAME = re.compile(r'<section id="game"[^>]*?data-version="(\d*)"')
@@ -56,8 +58,7 @@ class TableConsumer(ChatMixin, GuardedConsumer):
             await database_sync_to_async(remember_language)(self.user, self.language)
         await self.accept()
         await self.join(broadcast.public_group(self.table_id))
-        if self.seat is not None:
-            await self.join_seat_group(self.seat)
+        await self.join(self.audience_group())
         await self.send_snapshot(also=await self.join_chat())
         await self.report_in()
 
@@ -86,8 +87,10 @@ class TableConsumer(ChatMixin, GuardedConsumer):
             f"version {getattr(self, 'shown', None)}, user {user}"
         )
 
-    async def join_seat_group(self, seat: int) -> None:
-        await self.join(broadcast.seat_group(self.table_id, seat))
+    def audience_group(self) -> str:
+        """Where this socket's pictures come: its seat's group, or its language's among
+        the spectators."""
+        return broadcast.audience_group(self.table_id, Audience(self.seat, self.language))
 
     async def show(self, html: str, version: int | None) -> None:
         """Send a frame of the game, remembering which version the player now sees."""
@@ -146,11 +149,9 @@ class TableConsumer(ChatMixin, GuardedConsumer):
         user_id = getattr(self.user, "pk", None)
         seat = event["seating"].get(str(user_id)) if user_id is not None else None
         if seat != self.seat:
-            if self.seat is not None:
-                await self.leave(broadcast.seat_group(self.table_id, self.seat))
+            await self.leave(self.audience_group())
             self.seat = seat
-            if seat is not None:
-                await self.join_seat_group(seat)
+            await self.join(self.audience_group())
             await self.send_snapshot()
             return
         if "html" in event and self.seat is None:

@@ -7,10 +7,8 @@ deadline. What the browsers must see is rendered and sent after the commit.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import random
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -22,11 +20,11 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import broadcast, clock, site_events, timing
+from games import broadcast, clock, fairness, site_events, timing
 from games.autopilot import BotSchedule, decide, table_key
 from games.bots import Level
-from games.engine import Deal, IllegalAction, Phase, Rules
 from games.engine import Game as EngineGame
+from games.engine import IllegalAction, Phase
 from games.errors import GameError, StaleCommand
 from games.models import BotLevel, Game, GameEvent, GamePlayer, Seat, Table
 from games.protocol import Command
@@ -62,9 +60,14 @@ class Loaded:
         return {seat.position for seat in self.seats if seat.autopiloted}
 
 
-def load(game_id: int) -> Loaded:
+def load(game_id: int, *, skip_locked: bool = False) -> Loaded:
+    """The game, locked; with `skip_locked`, one that another writer holds counts as absent."""
     try:
-        row = Game.objects.select_for_update().select_related("table").get(pk=game_id)
+        row = (
+            Game.objects.select_for_update(skip_locked=skip_locked)
+            .select_related("table")
+            .get(pk=game_id)
+        )
     except Game.DoesNotExist:
         raise GameError(_("There is no such game.")) from None
     engine = EngineGame.from_dict(row.state)
@@ -99,18 +102,14 @@ def start(table_id: int) -> Game | None:
         ):
             table.save(update_fields=["starts_at"])
             return None
-        seed = secrets.randbits(64)
-        engine = EngineGame.start(
-            Deal.shuffled(len(seats), seed), Rules(move_time=float(table.move_time)), now=now
-        )
         row = Game.objects.create(
             table=table,
-            state=engine.to_dict(),
-            seed=str(seed),
-            seed_hash=hashlib.sha256(str(seed).encode()).hexdigest(),
+            state={},
             stake=table.stake,
             bank=table.stake * len(seats),
+            started_at=clock.to_datetime(now),
         )
+        engine = fairness.deal(row, table, seats, now)
         GamePlayer.objects.bulk_create(
             GamePlayer(
                 game=row,
@@ -187,13 +186,14 @@ def still_fits(command: Command, row: Game, seen_version: int) -> bool:
     return True
 
 
-def tick(game_id: int, now: float | None = None) -> bool:
+def tick(game_id: int, now: float | None = None, *, skip_locked: bool = False) -> bool:
     """Fire what is due in a game: the engine's deadlines, then the bots' moves.
-    Returns whether anything was due (a second scheduler finds nothing to do)."""
+    Returns whether anything was due (a second scheduler finds nothing to do; with
+    `skip_locked` it passes over a game another scheduler is ticking)."""
     now = clock.now() if now is None else now
     with transaction.atomic():
         try:
-            loaded = load(game_id)
+            loaded = load(game_id, skip_locked=skip_locked)
         except GameError:
             return False
         row = loaded.row
@@ -247,7 +247,7 @@ def record(loaded: Loaded, events: Sequence[Mapping[str, Any]], now: float) -> N
             version=loaded.version,
             type=str(event["type"]),
             seat=event.get("seat"),
-            data=dict(event),
+            data={"at": now, **event},
         )
         for index, event in enumerate(events, start=1)
     )
@@ -294,7 +294,7 @@ def save(loaded: Loaded, now: float) -> None:
 
 def changed(loaded: Loaded) -> None:
     timing.committed(loaded.row.pk, loaded.row.version)
-    broadcast.game_changed(loaded.row, loaded.events)
+    broadcast.game_changed(loaded.row, loaded.events, loaded.seats)
 
 
 def endless(loaded: Loaded) -> bool:

@@ -88,14 +88,25 @@ def of_table(table_id: int) -> Scene:
     return build(table, game, tuple(event.data for event in news))
 
 
-def of_game(game: Game, news: Sequence[dict[str, Any]]) -> Scene:
-    """The table just after the commit that stored `game` with the events `news`."""
+def of_game(
+    game: Game, news: Sequence[dict[str, Any]], seats: Sequence[Seat] | None = None
+) -> Scene:
+    """The table just after the commit that stored `game` with the events `news`. The
+    writer of a running game passes its table (`game.table`) and `seats` as it stored
+    them, which saves reading them again."""
+    if game.status == Game.Status.RUNNING and seats is not None:
+        return build(game.table, game, tuple(news), tuple(seats))
     table = Table.objects.get(pk=game.table_id)
     return build(table, game if game.status == Game.Status.RUNNING else None, tuple(news))
 
 
-def build(table: Table, game: Game | None, news: tuple[dict[str, Any], ...]) -> Scene:
-    seats = tuple(seats_of(table))
+def build(
+    table: Table,
+    game: Game | None,
+    news: tuple[dict[str, Any], ...],
+    stored_seats: tuple[Seat, ...] | None = None,
+) -> Scene:
+    seats = tuple(seats_of(table)) if stored_seats is None else stored_seats
     balances = {
         seat.position: ledger.balance(seat.player) for seat in seats if seat.player is not None
     }

@@ -18,9 +18,20 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from durak_site import error_pages
 from durak_site.requests import HtmxRequest, PlayerRequest
-from games import errors, matchmaking, rendering, snapshots, stopped, tables
+from games import (
+    errors,
+    fairness,
+    history,
+    matchmaking,
+    rendering,
+    snapshots,
+    stopped,
+    tables,
+    viewer,
+)
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
 from games.models import BotLevel, Game, Table
+from staff import switches
 
 PRIVATE_TABLE = gettext_lazy("This table is private: ask its players for the invite link.")
 
@@ -34,7 +45,15 @@ def lobby(request: HtmxRequest) -> HttpResponse:
         .order_by("status", "-created_at")[:100]
     )
     template = "games/fragments/lobby_rows.html" if request.htmx else "games/lobby.html"
-    return render(request, template, {"tables": tables, "quick_form": QuickPlayForm()})
+    return render(
+        request,
+        template,
+        {
+            "tables": tables,
+            "quick_form": QuickPlayForm(),
+            "locked_ids": switches.locked_table_ids(),
+        },
+    )
 
 
 @login_required
@@ -146,7 +165,7 @@ def quick_play(request: PlayerRequest) -> HttpResponse:
 
 def game_history(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
-    if game.table.private and not game.players.filter(player=request.user.pk or 0).exists():
+    if not history.visible_to(game, request.user):
         return error_pages.page(request, 403, str(PRIVATE_TABLE))
     players = list(game.players.select_related("player").order_by("seat"))
     infos = rendering.seat_infos(players)
@@ -162,5 +181,7 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
             "receipt": rendering.receipt(game) if game.status == Game.Status.FINISHED else None,
             "stopped": stopped.summary(game),
             "finished": finished,
+            "fair": fairness.revealed(game),
+            "labels": viewer.labels(),
         },
     )

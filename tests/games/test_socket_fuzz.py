@@ -36,6 +36,7 @@ from tests.games import test_consumers as table_sockets
 from tests.games.conftest import Clock, open_table
 from tests.games.test_consumers import Socket, assert_no_leak, encode
 from tests.games.test_protocol import FIELDS, JSON
+from tests.games.test_sockets import group_members
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("ledger_audit")]
 in_memory_layer = table_sockets.in_memory_layer
@@ -246,12 +247,6 @@ async def lobby_refuses(user: Any, text: str) -> None:
     FIGURES["lobby messages"] += 1
 
 
-def table_groups(table: Any) -> int:
-    layer = get_channel_layer()
-    prefix = f"table-{table.pk}"
-    return sum(len(members) for name, members in layer.groups.items() if name.startswith(prefix))
-
-
 @settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -300,7 +295,7 @@ async def test_no_client_can_break_a_socket_change_a_game_or_see_a_hidden_card(
             assert_no_leak(frame, audience.get(kind), state_history)
         FIGURES["frames checked"] += len(socket.frames)
     assert not errors.records, errors.records[:3]
-    assert table_groups(table) == 0
+    assert group_members(table.pk) == 0
     assert not get_channel_layer().channels
     gc.collect()
     assert not [held for held in gc.get_objects() if isinstance(held, GuardedConsumer)]

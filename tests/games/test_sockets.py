@@ -47,11 +47,13 @@ def user_at(table: Any, position: int) -> Any:
 
 
 def group_members(table_id: int) -> int:
+    """Members of every group of the table: its public one and each audience's."""
+    prefix = broadcast.public_group(table_id)
     layer = get_channel_layer()
     return sum(
-        len(layer.groups.get(name, {}))
-        for name in [broadcast.public_group(table_id)]
-        + [broadcast.seat_group(table_id, seat) for seat in range(4)]
+        len(members)
+        for name, members in layer.groups.items()
+        if name == prefix or name.startswith(f"{prefix}-")
     )
 
 
