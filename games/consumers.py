@@ -15,9 +15,8 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
-from django.utils.translation import get_supported_language_variant
+from django.utils.translation import get_supported_language_variant, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from chat.consumer import ChatMixin
