@@ -5,7 +5,7 @@ from django.urls import include, path
 
 from accounts.language import set_language
 from durak_site import error_pages
-from games import rulebook
+from games import metrics, rulebook
 
 urlpatterns = [
     path("favicon.ico", error_pages.favicon),
@@ -13,6 +13,7 @@ urlpatterns = [
     path("staff/", include("staff.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     path("rules/", rulebook.rules, name="rules"),
+    path("metrics", metrics.page, name="metrics"),
     path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("ratings.urls")),

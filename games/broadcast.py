@@ -16,7 +16,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import translation
 
-from games import clock, listeners, rendering, scene
+from games import clock, listeners, metrics, rendering, scene
 from games.models import Game, Seat, Table
 
 logger = logging.getLogger(__name__)
@@ -56,9 +56,11 @@ def send_all(messages: list[Message]) -> None:
 
     async def deliver() -> None:
         for group, message in messages:
+            metrics.LAYER_SENDS.inc()
             try:
                 await layer.group_send(group, message)
             except Exception:
+                metrics.LAYER_DROPS.inc()
                 logger.exception("could not send to group %s", group)
 
     async_to_sync(deliver)()
@@ -136,7 +138,8 @@ def scene_messages(
         group = audience_group(table_id, audience)
         if group not in heard:
             continue
-        html = scene.render(now, audience) + extra(audience)
+        with metrics.RENDER.time():
+            html = scene.render(now, audience) + extra(audience)
         key = audience.language if audience.seat is None else "*"
         outbox.append((group, {"type": "table.html", "html": {key: html}, "version": now.version}))
     return outbox

@@ -24,7 +24,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games import rendering
+from games import metrics, rendering
 from games.ratelimit import Limit, allow, client_key
 
 logger = logging.getLogger(__name__)
@@ -49,6 +49,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         self.flooded = False
         self.finished = False
         self.rate_key = ""
+        self.accepted = False
         arrivals: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         reader = asyncio.ensure_future(self.read_arrivals(receive, arrivals))
         try:
@@ -86,6 +87,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         except StopConsumer:
             raise
         except Exception:
+            metrics.FAILED_SOCKETS.labels(type(self).__name__).inc()
             logger.exception(
                 "%s failed on %s (%s)", type(self).__name__, message.get("type"), self.context()
             )
@@ -105,6 +107,11 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             TOO_MANY_MESSAGES, _("Too many messages: wait a moment, then reload the page.")
         )
 
+    async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
+        await super().accept(subprotocol=subprotocol, headers=headers)
+        self.accepted = True
+        metrics.SOCKETS.labels(type(self).__name__).inc()
+
     async def join(self, group: str) -> None:
         self.groups_joined.add(group)
         await self.channel_layer.group_add(group, self.channel_name)
@@ -122,6 +129,8 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         if self.finished:
             return
         self.finished = True
+        if self.accepted:
+            metrics.SOCKETS.labels(type(self).__name__).dec()
         try:
             await self.release()
         finally:

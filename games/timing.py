@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import logging
 
-from games import clock
+from games import clock, metrics
 
 logger = logging.getLogger("games.timing")
 
 
 def committed(game_id: int, version: int) -> None:
+    metrics.ACTIONS.inc()
     if logger.isEnabledFor(logging.DEBUG):
         logger.debug("commit %d %d %.6f", game_id, version, clock.now())
 
 
 def fired(kind: str, key: int, deadline: float, at: float) -> None:
+    metrics.LATENESS.labels(kind).observe(max(0.0, at - deadline))
     if logger.isEnabledFor(logging.DEBUG):
         logger.debug("late %s %d %.6f %.6f", kind, key, deadline, at)

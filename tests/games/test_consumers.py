@@ -51,7 +51,7 @@ class Socket:
         self.frames: list[str] = []
 
     async def connect(self) -> tuple[bool, int | None]:
-        return await self.communicator.connect()
+        return await self.communicator.connect(timeout=10)
 
     async def send(self, **fields: Any) -> None:
         await self.communicator.send_to(text_data=json.dumps({**fields, "HEADERS": {}}))

@@ -43,7 +43,7 @@ in_memory_layer = table_sockets.in_memory_layer
 state_history = table_sockets.state_history
 
 KINDS = ("player", "spectator", "anonymous", "outsider", "foreign")
-EXAMPLES = int(os.environ.get("DURAK_FUZZ_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("DURAK_FUZZ_EXAMPLES", "15"))
 FIGURES: Counter[str] = Counter()
 RESIDENT: list[int] = []
 
