@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.auth import get_user_model
 from django.db.models import Model, QuerySet
 from django.forms import ModelForm
 from django.http import HttpRequest, HttpResponse
@@ -93,7 +94,7 @@ class MessageAdmin(ReadOnlyAdmin):
 
     @admin.action(description=_("Mute the authors site-wide"), permissions=["moderate"])
     def mute_authors(self, request: HttpRequest, queryset: QuerySet[Message]) -> Any:
-        authors = type(request.user).objects.filter(chat_messages__in=queryset).distinct()
+        authors = get_user_model().objects.filter(chat_messages__in=queryset).distinct()
         return with_reason(
             self,
             request,
