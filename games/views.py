@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from durak_site import error_pages
 from chat import history as chat_history
+from durak_site import error_pages
 from games import errors, matchmaking, rendering, snapshots, stopped, tables
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
 from games.models import Game, Table
