@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
@@ -15,9 +16,10 @@ from django.utils.translation import gettext_lazy
 from accounts import ledger
 from accounts.forms import AdjustBalanceForm
 from accounts.models import Account, Transfer, User
+from durak_site.requests import PlayerRequest
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(admin.ModelAdmin[Any]):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
@@ -51,12 +53,17 @@ class TransferAdmin(ReadOnlyAdmin):
 
 
 @admin.register(User)
-class PlayerAdmin(UserAdmin):
+class PlayerAdmin(UserAdmin[User]):
     actions = ["adjust_balance"]
-    fieldsets = (*UserAdmin.fieldsets, (gettext_lazy("Chips"), {"fields": ("show_balance",)}))
+    fieldsets = (
+        *(UserAdmin.fieldsets or ()),
+        (gettext_lazy("Chips"), {"fields": ("show_balance",)}),
+    )
 
     @admin.action(description=gettext_lazy("Adjust balance"), permissions=["change"])
-    def adjust_balance(self, request: HttpRequest, queryset: QuerySet[User]) -> HttpResponse | None:
+    def adjust_balance(
+        self, request: PlayerRequest, queryset: QuerySet[User]
+    ) -> HttpResponse | None:
         form = AdjustBalanceForm(
             request.POST if "apply" in request.POST else None, initial={"key": uuid.uuid4()}
         )

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 
 
-class SignupForm(UserCreationForm):
+class SignupForm(UserCreationForm[User]):
     email = forms.EmailField(
         label=_("Email (optional)"),
         required=False,
@@ -19,7 +19,7 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
 
-class ShowBalanceForm(forms.ModelForm):
+class ShowBalanceForm(forms.ModelForm[User]):
     class Meta:
         model = User
         fields = ("show_balance",)
@@ -34,7 +34,7 @@ class AdjustBalanceForm(forms.Form):
     key = forms.UUIDField(widget=forms.HiddenInput)
 
     def clean_amount(self) -> int:
-        amount = self.cleaned_data["amount"]
+        amount: int = self.cleaned_data["amount"]
         if amount == 0:
             raise forms.ValidationError(_("Enter a number of chips other than zero."))
         return amount

@@ -13,8 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+django_stubs_ext.monkeypatch()  # Django's generic classes (forms, admins) take type arguments
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

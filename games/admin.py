@@ -13,18 +13,25 @@ from games import errors, play, tables
 from games.models import Game, GameEvent, GamePlayer, Seat, Table
 
 
-class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
+class SeatInline(admin.TabularInline[Seat, Table]):
     model = Seat
     extra = 0
-    fields = ["position", "player", "bot_level", "away", "left", "ready", "last_seen"]
-    readonly_fields = fields
+    fields = readonly_fields = (
+        "position",
+        "player",
+        "bot_level",
+        "away",
+        "left",
+        "ready",
+        "last_seen",
+    )
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class TableAdmin(admin.ModelAdmin[Table]):
     list_display = [
         "name",
         "status",
@@ -67,11 +74,10 @@ class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             self.message_user(request, _("Stopped the game at %(table)s.") % {"table": table})
 
 
-class GamePlayerInline(admin.TabularInline):  # type: ignore[type-arg]
+class GamePlayerInline(admin.TabularInline[GamePlayer, Game]):
     model = GamePlayer
     extra = 0
-    fields = ["seat", "player", "bot_level", "stake", "place", "payout", "durak"]
-    readonly_fields = fields
+    fields = readonly_fields = ("seat", "player", "bot_level", "stake", "place", "payout", "durak")
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -79,7 +85,7 @@ class GamePlayerInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class GameAdmin(admin.ModelAdmin[Game]):
     list_display = ["pk", "table", "status", "bank", "version", "started_at", "finished_at"]
     list_filter = ["status"]
     search_fields = ["table__name", "players__player__username"]
@@ -107,7 +113,7 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(GameEvent)
-class GameEventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class GameEventAdmin(admin.ModelAdmin[GameEvent]):
     list_display = ["game", "seq", "type", "seat", "created_at"]
     list_filter = ["type"]
     readonly_fields = ["game", "seq", "type", "seat", "data", "created_at"]

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.bots import choose
+from games.bots import Level, choose
 from games.engine import Game
 
 BOT_DELAY = (1.5, 3.0)
@@ -72,5 +72,5 @@ def table_key(game: Game) -> str:
     return f"{game.round}|{int(game.taken)}|{cards}"
 
 
-def decide(game: Game, seat: int, level: str, rng: random.Random) -> Any:
+def decide(game: Game, seat: int, level: Level, rng: random.Random) -> Any:
     return choose(game.view(seat), game.legal_actions(seat), rng, level)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -53,7 +54,12 @@ def play_bots(
 
 
 def new_table(players: int, seat: User | None, stake: int, level: str) -> Table:
-    options = {"stake": stake, "seats": players, "move_time": 30, "bots_allowed": True}
+    options: dict[str, Any] = {
+        "stake": stake,
+        "seats": players,
+        "move_time": 30,
+        "bots_allowed": True,
+    }
     name = _("Bots' game (%(level)s)") % {"level": _(level)}
     if seat is None:
         return Table.objects.create(name=name, private=False, **options)

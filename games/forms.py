@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from games.models import Table
 
 
-class TableForm(forms.ModelForm):  # type: ignore[type-arg]
+class TableForm(forms.ModelForm[Table]):
     class Meta:
         model = Table
         fields = [
@@ -23,7 +23,7 @@ class TableForm(forms.ModelForm):  # type: ignore[type-arg]
         }
 
     def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
+        name: str = self.cleaned_data["name"].strip()
         if not name:
             raise forms.ValidationError(_("Give the table a name."))
         return name

@@ -20,12 +20,12 @@ def quick_play(user: User, stake: int) -> Table:
         .filter(taken__lt=F("seats"), taken__gt=0)
         .order_by("created_at")
     )
-    for table in waiting:
+    for candidate in waiting:
         try:
-            tables.join(table.pk, user)
+            tables.join(candidate.pk, user)
         except errors.GameError:
             continue
-        return table
+        return candidate
     table = tables.create_table(
         user,
         name=_("Quick game of %(name)s") % {"name": user.username},

@@ -23,6 +23,7 @@ from accounts import ledger
 from accounts.models import User
 from games import broadcast, clock, timing
 from games.autopilot import BotSchedule, decide, table_key
+from games.bots import Level
 from games.engine import Deal, IllegalAction, Rules
 from games.engine import Game as EngineGame
 from games.engine.reasons import Reason
@@ -77,6 +78,7 @@ def load(game_id: int) -> Loaded:
 
 def start(table_id: int) -> Game | None:
     """Deal a new game at a full, ready table whose start time has come."""
+    row: Game | None
     with transaction.atomic():
         table = locked_table(table_id)
         now = clock.now()
@@ -218,7 +220,7 @@ def play_for(loaded: Loaded, position: int, now: float) -> None:
         loaded.schedule.due.pop(position, None)
         return
     seat = loaded.seats[position]
-    level = seat.bot_level or "easy"
+    level: Level = "strong" if seat.bot_level == "strong" else "easy"
     rng = random.Random(f"{loaded.row.seed}:{loaded.row.version}:{position}")
     action = decide(engine, position, level, rng)
     loaded.schedule.record_move(position, table_key(engine))

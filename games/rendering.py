@@ -243,9 +243,9 @@ def waited_on(view: dict[str, Any], position: int) -> bool:
     """The player the move timer of R15 runs for."""
     waiting = view["waiting_for"]
     if waiting == "lead":
-        return position == view["attacker"]
+        return position == int(view["attacker"])
     if waiting == "defence":
-        return position == view["defender"]
+        return position == int(view["defender"])
     return False
 
 

@@ -61,6 +61,7 @@ def due_games(now: float) -> list[tuple[int, float]]:
     return [
         (pk, clock.to_seconds(at))
         for pk, at in due.order_by("deadline_at").values_list("pk", "deadline_at")
+        if at is not None
     ]
 
 
@@ -70,6 +71,7 @@ def due_tables(now: float) -> list[tuple[int, float]]:
     return [
         (pk, clock.to_seconds(at))
         for pk, at in due.order_by("starts_at").values_list("pk", "starts_at")
+        if at is not None
     ]
 
 

@@ -78,7 +78,7 @@ def review(
     if not found:
         return [], 0
     started = time.perf_counter()
-    notes = []
+    notes: list[Note] = []
     rng = random.Random(seed)
     for index, decision in enumerate(found):
         left = budget - (time.perf_counter() - started)
