@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.bots import Level, choose
-from games.engine import Game
+from games.engine import Game, Phase
 
 BOT_DELAY = (1.5, 3.0)
 
@@ -51,7 +51,7 @@ class BotSchedule:
         for seat in range(game.players):
             wants = (
                 seat in autopiloted
-                and game.phase != "over"
+                and game.phase != Phase.OVER
                 and seat not in game.passed
                 and self.acted.get(seat) != key
                 and bool(game.legal_actions(seat))

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Table
+from games.models import BotLevel, Table
 
 
 class TableForm(forms.ModelForm[Table]):
@@ -30,7 +30,7 @@ class TableForm(forms.ModelForm[Table]):
 
 
 class BotForm(forms.Form):
-    level = forms.ChoiceField(choices=[("easy", _("easy")), ("strong", _("strong"))])
+    level = forms.ChoiceField(choices=BotLevel.choices)
 
 
 class SeatForm(forms.Form):

@@ -21,7 +21,7 @@ from accounts import ledger
 from games import clock, rendering, stopped
 from games.autopilot import BotSchedule
 from games.engine import Game as EngineGame
-from games.models import Game, GameEvent, GamePlayer, Seat, Table
+from games.models import BotLevel, Game, GameEvent, GamePlayer, Seat, Table
 from games.rows import seats_of
 
 
@@ -159,6 +159,7 @@ def waiting_context(scene: Scene, seat: Seat | None) -> dict[str, Any]:
         "seat": seat,
         "places": [(position, by_position.get(position)) for position in range(table.seats)],
         "is_host": seat is not None and seat.player_id == table.host_id(seats),
+        "bot_levels": BotLevel.choices,
         "free_seats": table.seats - len(seats),
         "starts_ms": int(clock.to_seconds(table.starts_at) * 1000) if table.starts_at else None,
         "now_ms": int(scene.now * 1000),

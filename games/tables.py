@@ -15,7 +15,7 @@ from accounts import ledger
 from accounts.models import User
 from games import broadcast, clock, play
 from games.errors import GameError
-from games.models import Game, Seat, Table
+from games.models import BotLevel, Game, Seat, Table
 from games.rows import locked_table, seats_of
 
 START_DELAY = 3.0
@@ -89,8 +89,8 @@ def join(table_id: int, user: User, invite_code: str = "") -> Seat:
     return seat
 
 
-def add_bot(table_id: int, user: User, level: str = "easy") -> Seat:
-    if level not in ("easy", "strong"):
+def add_bot(table_id: int, user: User, level: str = BotLevel.EASY) -> Seat:
+    if level not in BotLevel.values:
         raise GameError(_("Unknown bot level."))
     with transaction.atomic():
         table = locked_table(table_id)

@@ -21,7 +21,7 @@ from durak_site import error_pages
 from durak_site.requests import HtmxRequest, PlayerRequest
 from games import errors, matchmaking, rendering, snapshots, stopped, tables
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
-from games.models import Game, Table
+from games.models import BotLevel, Game, Table
 
 PRIVATE_TABLE = gettext_lazy("This table is private: ask its players for the invite link.")
 
@@ -113,7 +113,7 @@ def leave(request: PlayerRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def add_bot(request: PlayerRequest, pk: int) -> HttpResponse:
-    form = BotForm(request.POST or {"level": "easy"})
+    form = BotForm(request.POST or {"level": BotLevel.EASY})
     level = form.cleaned_data["level"] if form.is_valid() else "invalid"
     return answer(request, pk, lambda: tables.add_bot(pk, request.user, level))
 

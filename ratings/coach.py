@@ -13,9 +13,8 @@ from typing import Any
 from django.db import transaction
 
 from games.bots.review import Estimate, estimate
+from games.engine import Action, action_of
 from games.engine import Game as EngineGame
-from games.engine import action_of
-from games.engine.actions import Action
 from ratings.models import CoachNote, CoachReview
 
 MARGIN = 0.2
