@@ -59,6 +59,18 @@ class PlayerAdmin(UserAdmin[User]):
         *(UserAdmin.fieldsets or ()),
         (gettext_lazy("Chips"), {"fields": ("show_balance",)}),
     )
+    readonly_fields = ("is_active",)
+
+    refusals: tuple[type[Exception], ...] = (ledger.LedgerError,)
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        """Players hold games and chips; deactivate them on the staff pages instead."""
+        return False
+
+    def adjust_one(
+        self, request: PlayerRequest, user: User, amount: int, reason: str, key: str
+    ) -> None:
+        ledger.adjust(user, amount, reason, by=request.user, key=f"adjustment:{key}")
 
     @admin.action(description=gettext_lazy("Adjust balance"), permissions=["change"])
     def adjust_balance(
@@ -71,14 +83,14 @@ class PlayerAdmin(UserAdmin[User]):
             try:
                 with transaction.atomic():
                     for user in queryset.order_by("pk"):
-                        ledger.adjust(
+                        self.adjust_one(
+                            request,
                             user,
                             form.cleaned_data["amount"],
                             form.cleaned_data["reason"],
-                            by=request.user,
-                            key=f"adjustment:{form.cleaned_data['key']}:{user.pk}",
+                            key=f"{form.cleaned_data['key']}:{user.pk}",
                         )
-            except ledger.LedgerError as refused:
+            except self.refusals as refused:
                 form.add_error(None, str(refused))
             else:
                 self.message_user(

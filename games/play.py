@@ -33,6 +33,7 @@ from games.protocol import Command
 from games.rows import locked_table, seats_of
 from games.rulebook import in_words
 from games.signals import game_finished
+from staff import switches
 
 logger = logging.getLogger(__name__)
 
@@ -61,9 +62,14 @@ class Loaded:
         return {seat.position for seat in self.seats if seat.autopiloted}
 
 
-def load(game_id: int) -> Loaded:
+def load(game_id: int, *, skip_locked: bool = False) -> Loaded:
+    """The game, locked; with `skip_locked`, one that another writer holds counts as absent."""
     try:
-        row = Game.objects.select_for_update().select_related("table").get(pk=game_id)
+        row = (
+            Game.objects.select_for_update(skip_locked=skip_locked)
+            .select_related("table")
+            .get(pk=game_id)
+        )
     except Game.DoesNotExist:
         raise GameError(_("There is no such game.")) from None
     engine = EngineGame.from_dict(row.state)
@@ -91,7 +97,11 @@ def start(table_id: int) -> Game | None:
             return None
         seats = seats_of(table)
         table.starts_at = None
-        if len(seats) != table.seats or not all(s.is_bot or s.ready for s in seats):
+        if (
+            len(seats) != table.seats
+            or not all(s.is_bot or s.ready for s in seats)
+            or switches.start_refusal(table.pk) is not None
+        ):
             table.save(update_fields=["starts_at"])
             return None
         seed = secrets.randbits(64)
@@ -182,13 +192,14 @@ def still_fits(command: Command, row: Game, seen_version: int) -> bool:
     return True
 
 
-def tick(game_id: int, now: float | None = None) -> bool:
+def tick(game_id: int, now: float | None = None, *, skip_locked: bool = False) -> bool:
     """Fire what is due in a game: the engine's deadlines, then the bots' moves.
-    Returns whether anything was due (a second scheduler finds nothing to do)."""
+    Returns whether anything was due (a second scheduler finds nothing to do; with
+    `skip_locked` it passes over a game another scheduler is ticking)."""
     now = clock.now() if now is None else now
     with transaction.atomic():
         try:
-            loaded = load(game_id)
+            loaded = load(game_id, skip_locked=skip_locked)
         except GameError:
             return False
         row = loaded.row
@@ -289,7 +300,7 @@ def save(loaded: Loaded, now: float) -> None:
 
 def changed(loaded: Loaded) -> None:
     timing.committed(loaded.row.pk, loaded.row.version)
-    broadcast.game_changed(loaded.row, loaded.events)
+    broadcast.game_changed(loaded.row, loaded.events, loaded.seats)
 
 
 def endless(loaded: Loaded) -> bool:

@@ -102,6 +102,7 @@ def sent(monkeypatch):
         batches.append((transaction.get_connection().in_atomic_block, list(messages)))
 
     monkeypatch.setattr(broadcast, "send_all", record)
+    monkeypatch.setattr(broadcast.listeners, "listening", set)
     return batches
 
 
