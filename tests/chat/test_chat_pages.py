@@ -79,9 +79,10 @@ def test_the_staff_get_the_hide_tool_and_a_reader_never_sees_whom_they_muted(
     assert 'data-staff="true"' in page and "from anna" in page
 
 
-def test_the_history_shows_what_was_said_among_the_moves_in_its_place(
-    table, anna, boris, clara, moderator, frozen_clock, client
-):
+@pytest.fixture
+def talked_game(table, anna, boris, clara, moderator, frozen_clock):
+    """A finished game with lines at the deal and after the end (one hidden), and clara
+    muting boris."""
     game = start_when_due(table, frozen_clock)
     services.post(table.pk, anna, text="good luck " + SCRIPT)
     services.post(table.pk, boris, reaction="thanks")
@@ -90,6 +91,13 @@ def test_the_history_shows_what_was_said_among_the_moves_in_its_place(
     services.post(table.pk, boris, text="well played")
     services.mute(clara, boris.pk)
     services.hide(moderator, hidden.pk, "insults")
+    return finished
+
+
+def test_the_history_shows_what_was_said_among_the_moves_in_its_place(
+    talked_game, anna, clara, client
+):
+    finished = talked_game
 
     client.force_login(anna)
     lines = moves_of(client.get(f"/games/{finished.pk}/").content.decode())
@@ -105,3 +113,26 @@ def test_the_history_shows_what_was_said_among_the_moves_in_its_place(
     client.force_login(clara)
     seen = "".join(moves_of(client.get(f"/games/{finished.pk}/").content.decode()))
     assert "good luck" in seen and "well played" not in seen and "Thanks" not in seen
+
+
+def test_the_replay_log_carries_the_chat_as_text_at_the_step_it_was_said_in(
+    talked_game, anna, clara, client
+):
+    client.force_login(anna)
+    frames = client.get(f"/games/{talked_game.pk}/replay.json?seat=all").json()
+    log = frames["log"]
+    said = [n for n, entry in enumerate(log) if entry.get("chat")]
+    assert [log[n]["text"] for n in said] == [
+        "good luck " + SCRIPT,
+        "Thanks",
+        "hidden by the staff",
+        "well played",
+    ]
+    assert log[said[2]]["hidden"] and log[said[0]]["author"] == "anna"
+    moves = [entry for entry in log if not entry.get("chat")]
+    assert all(entry["seq"] <= log[said[0]]["seq"] for entry in log[: said[0]])
+    assert log[said[0]]["step"] == log[said[0] - 1]["step"] == 0
+    assert said[3] == len(log) - 1 and log[said[3]]["step"] == moves[-1]["step"] > 0
+    client.force_login(clara)
+    log = client.get(f"/games/{talked_game.pk}/replay.json?seat=all").json()["log"]
+    assert [entry["author"] for entry in log if entry.get("chat")] == ["anna"]
