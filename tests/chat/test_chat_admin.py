@@ -56,7 +56,7 @@ def test_a_site_wide_mute_added_in_the_admin_is_by_whoever_added_it(admin_client
     assert response.status_code == 302
     mute = SiteMute.objects.get()
     assert (mute.player, mute.by.username, mute.until) == (anna, "admin", None)
-    act(admin_client, "sitemute", "lift", [mute.pk])
+    act(admin_client, "sitemute", "lift", [mute.pk], apply="1", reason="served the time")
     mute.refresh_from_db()
     assert mute.lifted_at is not None and mute.lifted_by.username == "admin"
 
