@@ -31,6 +31,7 @@ CHROMIUM_ARGS = [
 ]
 PASSWORD = "plays-durak-in-tests"
 PLAYERS = ("anna", "boris", "carla", "dmitri", "elena", "fedor", "galina")
+STAFF = "sofia"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -74,9 +75,8 @@ def manage(env: dict[str, str], *args: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site's base URL, served by Daphne with the embedded scheduler."""
-    port = free_port()
+def site_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment of the test site: ``manage(site_env, ...)`` works on its database."""
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "durak_site.settings",
@@ -86,9 +86,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     }
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
+    return env
+
+
+@pytest.fixture(scope="session")
+def server(site_env: dict[str, str]) -> Iterator[str]:
+    """The site's base URL, served by Daphne with the embedded scheduler."""
+    port = free_port()
+    env = site_env
     manage(env, "migrate", "--noinput")
-    create = "; ".join(f"create_player({name!r}, {PASSWORD!r})" for name in PLAYERS)
-    manage(env, "shell", "-c", f"from accounts.services import create_player; {create}")
+    create = "; ".join(f"create_player({name!r}, {PASSWORD!r})" for name in (*PLAYERS, STAFF))
+    promote = f"User.objects.filter(username={STAFF!r}).update(is_staff=True)"
+    manage(
+        env,
+        "shell",
+        "-c",
+        f"from accounts.services import create_player; from accounts.models import User; "
+        f"{create}; {promote}",
+    )
     daphne = Path(sys.executable).with_name("daphne")
     process = subprocess.Popen(
         [
