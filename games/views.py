@@ -31,6 +31,7 @@ from games import (
 )
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
 from games.models import BotLevel, Game, Table
+from staff import switches
 
 PRIVATE_TABLE = gettext_lazy("This table is private: ask its players for the invite link.")
 
@@ -44,7 +45,15 @@ def lobby(request: HtmxRequest) -> HttpResponse:
         .order_by("status", "-created_at")[:100]
     )
     template = "games/fragments/lobby_rows.html" if request.htmx else "games/lobby.html"
-    return render(request, template, {"tables": tables, "quick_form": QuickPlayForm()})
+    return render(
+        request,
+        template,
+        {
+            "tables": tables,
+            "quick_form": QuickPlayForm(),
+            "locked_ids": switches.locked_table_ids(),
+        },
+    )
 
 
 @login_required
