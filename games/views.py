@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from chat import history as chat_history
 from durak_site import error_pages
 from durak_site.requests import HtmxRequest, PlayerRequest
 from games import (
@@ -169,7 +170,7 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
         return error_pages.page(request, 403, str(PRIVATE_TABLE))
     players = list(game.players.select_related("player").order_by("seat"))
     infos = rendering.seat_infos(players)
-    events = [e.data for e in game.events.order_by("seq")]
+    events = list(game.events.order_by("seq"))
     finished = game.status != Game.Status.RUNNING
     return render(
         request,
@@ -177,7 +178,7 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "game": game,
             "players": players,
-            "lines": rendering.log_entries(events, infos, None) if finished else [],
+            "lines": chat_history.transcript(game, events, infos, request.user) if finished else [],
             "receipt": rendering.receipt(game) if game.status == Game.Status.FINISHED else None,
             "stopped": stopped.summary(game),
             "finished": finished,
