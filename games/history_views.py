@@ -32,8 +32,6 @@ def history_page(request: PlayerRequest) -> HttpResponse:
     form = history.HistoryFilter(request.GET, history.stakes_played(player))
     games = history.games_of(player, public_only=not own)
     terms = form.cleaned_data if form.is_valid() else {}
-    if not form.is_valid() and any(request.GET.get(key) for key in form.fields):
-        raise Http404
     page = Paginator(history.filtered(games, player, terms), history.PER_PAGE).get_page(
         request.GET.get("page")
     )

@@ -54,7 +54,7 @@ def engine_rules(record: dict[str, Any]) -> Rules:
 
 def steps(record: dict[str, Any]) -> Iterator[Step]:
     try:
-        deal = Deal(record["deal"]["hands"], record["deal"]["talon"])
+        deal = Deal(record["deal"]["hands"], record["deal"]["talon"], record["deal"].get("trump"))
         game = Game.start(deal, engine_rules(record), now=float(record["deal"]["at"]))
     except (KeyError, TypeError, ValueError) as bad:
         raise Mismatch(f"the deal cannot start a game: {bad}") from None

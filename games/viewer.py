@@ -34,7 +34,7 @@ def frames(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
         reader = event.get("seat") if seat is None else seat
         text = movelog.describe(event, names, reader)
         if text:
-            log.append({"step": last, "text": text})
+            log.append({"step": last, "seq": event["seq"], "text": text})
     return {
         "id": record["id"],
         "players": record["players"],

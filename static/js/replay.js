@@ -252,12 +252,30 @@
     data.log.forEach(function (entry) {
       var line = el("li", "", entry.text);
       line.dataset.step = entry.step;
+      line.dataset.seq = entry.seq;
       line.addEventListener("click", function () { stop(); go(entry.step); });
       logList.appendChild(line);
     });
     var moves = document.getElementById("moves");
     if (moves) moves.closest("section").hidden = true;
+    markCoachNotes();
     go(keep ? step : 0);
+  }
+
+  var coachNotes = null;
+  function markCoachNotes() {
+    if (!root.dataset.coachUrl) return;
+    coachNotes = coachNotes || fetch(root.dataset.coachUrl).then(function (response) {
+      return response.ok ? response.json() : {notes: []};
+    }).catch(function () { return {notes: []}; });
+    coachNotes.then(function (body) {
+      body.notes.forEach(function (note) {
+        var line = logList.querySelector('li[data-seq="' + note.seq + '"]');
+        if (!line || line.querySelector(".coach-mark")) return;
+        line.classList.add("coach-marked");
+        line.appendChild(el("span", "coach-mark", note.text));
+      });
+    });
   }
 
   function fail(error) {

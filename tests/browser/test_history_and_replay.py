@@ -4,6 +4,7 @@ verified in the browser, exported and loaded back, and practised."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ from tests.browser.conftest import DESKTOP, PHONE, ROOT
 from tests.browser.play import sign_in
 
 pytestmark = pytest.mark.browser
-PLAYER = "galina"
+PLAYER = "irina"
 
 
 @pytest.fixture(scope="module")
@@ -148,5 +149,19 @@ def test_the_replay_fits_a_phone_and_a_deal_can_be_practised(
     page.wait_for_url("**/tables/*/")
     expect(page.locator(".practice-note")).to_be_visible()
     expect(page.locator("#game")).to_have_attribute("data-seat", "1")
+    page.click('[data-action="leave"]')
+    page.context.close()
+
+
+def test_a_seated_browser_adds_its_own_seed_to_the_next_deal(chromium, server):
+    page = sign_in(chromium, server, "yuri", DESKTOP)
+    page.goto("/tables/new/")
+    page.fill("input[name=name]", "Seeds")
+    page.fill("input[name=stake]", "0")
+    page.click("main form button[type=submit]")
+    page.wait_for_url("**/tables/*/")
+    commitment = page.locator("[data-commitment]")
+    expect(commitment).to_have_attribute("data-commitment", re.compile(r"^[0-9a-f]{64}$"))
+    expect(page.locator(".seed-sent")).to_be_visible()
     page.click('[data-action="leave"]')
     page.context.close()
