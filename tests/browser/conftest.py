@@ -30,7 +30,10 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 PASSWORD = "plays-durak-in-tests"
-PLAYERS = ("anna", "boris", "carla", "dmitri", "elena", "fedor", "galina", "irina", "yuri")
+PLAYERS = (
+    *("anna", "boris", "carla", "dmitri", "elena", "fedor", "galina", "irina", "yuri"),
+    *("vera", "oleg", "zoya"),
+)
 STAFF = "sofia"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
