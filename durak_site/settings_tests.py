@@ -25,6 +25,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # ("database table is locked") where a file in WAL mode waits its busy timeout.
     TEST_DATABASE = os.path.join(tempfile.gettempdir(), f"durak-tests-{os.getpid()}.sqlite3")
     DATABASES["default"]["TEST"] = {"NAME": TEST_DATABASE}  # noqa: F405
-    atexit.register(
-        lambda: [Path(TEST_DATABASE + end).unlink(missing_ok=True) for end in ("", "-wal", "-shm")]
-    )
+
+    @atexit.register
+    def remove_test_database() -> None:
+        for end in ("", "-wal", "-shm"):
+            Path(TEST_DATABASE + end).unlink(missing_ok=True)
