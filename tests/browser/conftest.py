@@ -30,7 +30,22 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 PASSWORD = "plays-durak-in-tests"
-PLAYERS = ("anna", "boris", "carla", "dmitri", "elena", "fedor", "galina")
+PLAYERS = (
+    "anna",
+    "boris",
+    "carla",
+    "dmitri",
+    "elena",
+    "fedor",
+    "galina",
+    "hanna",
+    "igor",
+    "julia",
+    "kirill",
+    "lena",
+    "misha",
+    "nina",
+)
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
