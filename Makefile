@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 TEST_SCOPE ?= not postgres and not redis and not cluster
 
-.PHONY: run test lint scale-out-test install
+.PHONY: run test lint scale-out-test load-smoke install
 
 install: $(STAMP)
 
@@ -31,3 +31,6 @@ test: $(STAMP) lint
 
 scale-out-test: $(STAMP)
 	$(PY) -m pytest -m "postgres or redis or cluster"
+
+load-smoke: $(STAMP)
+	$(PY) benchmarks/load.py --smoke

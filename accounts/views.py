@@ -49,7 +49,6 @@ def profile(request: HttpRequest) -> HttpResponse:
             "form": form,
             "balance": ledger.balance(request.user),
             "entries": entries.get_page(request.GET.get("page")),
-            "statistics": services.statistics(request.user),
         },
     )
 
@@ -62,6 +61,5 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
         {
             "player": player,
             "balance": ledger.balance(player) if player.show_balance else None,
-            "statistics": services.statistics(player),
         },
     )

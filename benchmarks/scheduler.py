@@ -33,22 +33,12 @@ def configure() -> None:
 def seat_bot_tables(count: int) -> None:
     """Tables of one autopiloted person and three bots: every move is a scheduled one."""
     from accounts.services import create_player
-    from games import tables
+    from benchmarks.fixtures import table_with_three_bots
     from games.models import Seat
 
     for index in range(count):
         host = create_player(f"host{index}", "a-long-enough-password-42")
-        table = tables.create_table(
-            host,
-            name=f"Bench {index}",
-            stake=10,
-            seats=4,
-            move_time=30,
-            bots_allowed=True,
-            private=False,
-        )
-        for _ in range(3):
-            tables.add_bot(table.pk, host, "easy")
+        table_with_three_bots(host, f"Bench {index}")
         Seat.objects.filter(player=host).update(left=True)
 
 

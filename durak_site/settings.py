@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -54,6 +55,7 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -208,10 +210,24 @@ SECURE_REFERRER_POLICY = "same-origin"
 WELCOME_GRANT = int(os.environ.get("DURAK_WELCOME_GRANT", "1000"))
 EMBEDDED_SCHEDULER = env_flag("DURAK_EMBEDDED_SCHEDULER", True)
 
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
     "loggers": {"axes": {"level": "WARNING"}},
 }
+# Commit times and deadline lateness, one line each, for benchmarks/load.py.
+TIMING_LOG = os.environ.get("DURAK_TIMING_LOG", "")
+if TIMING_LOG:
+    LOGGING["handlers"]["timing"] = {
+        "class": "logging.FileHandler",
+        "filename": TIMING_LOG,
+        "formatter": "bare",
+    }
+    LOGGING["formatters"] = {"bare": {"format": "%(message)s"}}
+    LOGGING["loggers"]["games.timing"] = {
+        "handlers": ["timing"],
+        "level": "DEBUG",
+        "propagate": False,
+    }

@@ -14,6 +14,7 @@ urlpatterns = [
     path("rules/", rulebook.rules, name="rules"),
     path("", include("accounts.urls")),
     path("", include("games.urls")),
+    path("", include("ratings.urls")),
 ]
 
 handler403 = "durak_site.error_pages.forbidden"

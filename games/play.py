@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import broadcast, clock
+from games import broadcast, clock, timing
 from games.autopilot import BotSchedule, decide, table_key
 from games.engine import Deal, IllegalAction, Rules
 from games.engine import Game as EngineGame
@@ -30,6 +30,7 @@ from games.errors import GameError, StaleCommand
 from games.models import Game, GameEvent, GamePlayer, Seat, Table
 from games.protocol import Command
 from games.rows import locked_table, seats_of
+from games.signals import game_finished
 
 logger = logging.getLogger(__name__)
 
@@ -286,6 +287,7 @@ def save(loaded: Loaded, now: float) -> None:
 
 
 def changed(loaded: Loaded) -> None:
+    timing.committed(loaded.row.pk, loaded.row.version)
     broadcast.game_changed(loaded.row, loaded.engine, loaded.seats, loaded.schedule, loaded.events)
 
 
@@ -327,6 +329,7 @@ def finish(loaded: Loaded, now: float, groups: list[list[int]]) -> None:
     loaded.schedule = BotSchedule()
     record(loaded, [{"type": "seed", "seed": row.seed}], now)
     release_table(row.table)
+    game_finished.send(sender=Game, game=row)
 
 
 def release_table(table: Table) -> None:

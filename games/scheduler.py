@@ -18,7 +18,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from games import clock, play
+from games import clock, play, timing
 from games.broadcast import SCHEDULER_GROUP
 from games.models import Game, Table
 
@@ -33,33 +33,44 @@ def fire_due() -> int:
     """Start every table whose start time has come and tick every due game."""
     now = clock.now()
     fired = 0
-    for table_id in due_tables(now):
+    for table_id, starts_at in due_tables(now):
         try:
-            fired += play.start(table_id) is not None
+            started = play.start(table_id) is not None
         except Exception:
             logger.exception("starting a game at table %s failed", table_id)
-    for game_id in due_games(now):
+            continue
+        if started:
+            timing.fired("start", table_id, starts_at, clock.now())
+        fired += started
+    for game_id, deadline in due_games(now):
+        at = clock.now()
         try:
-            fired += play.tick(game_id, clock.now())
+            ticked = play.tick(game_id, at)
         except Exception:
             logger.exception("tick of game %s failed", game_id)
+            continue
+        if ticked:
+            timing.fired("game", game_id, deadline, at)
+        fired += ticked
     return fired
 
 
-def due_games(now: float) -> list[int]:
-    return list(
-        Game.objects.filter(status=Game.Status.RUNNING, deadline_at__lte=clock.to_datetime(now))
-        .order_by("deadline_at")
-        .values_list("pk", flat=True)
-    )
+def due_games(now: float) -> list[tuple[int, float]]:
+    """Each running game whose deadline has come, with that deadline, earliest first."""
+    due = Game.objects.filter(status=Game.Status.RUNNING, deadline_at__lte=clock.to_datetime(now))
+    return [
+        (pk, clock.to_seconds(at))
+        for pk, at in due.order_by("deadline_at").values_list("pk", "deadline_at")
+    ]
 
 
-def due_tables(now: float) -> list[int]:
-    return list(
-        Table.objects.filter(status=Table.Status.OPEN, starts_at__lte=clock.to_datetime(now))
-        .order_by("starts_at")
-        .values_list("pk", flat=True)
-    )
+def due_tables(now: float) -> list[tuple[int, float]]:
+    """Each open table whose start time has come, with that time, earliest first."""
+    due = Table.objects.filter(status=Table.Status.OPEN, starts_at__lte=clock.to_datetime(now))
+    return [
+        (pk, clock.to_seconds(at))
+        for pk, at in due.order_by("starts_at").values_list("pk", "starts_at")
+    ]
 
 
 def next_deadline() -> float | None:

@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from games.engine.actions import Action
+from games.engine import Action
 
 from .easy import choose_easy
 from .knowledge import read

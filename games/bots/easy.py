@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
-from games.engine.actions import Action
-from games.engine.cards import beats
+from games.engine import Action, Card, Defend, Lead, Pass, Take, ThrowIn, Transfer, beats, in_order
 
-from .knowledge import PLACE, Knowledge, worth
+from .knowledge import Knowledge, worth
 
 BEATERS_TRIED = 4
 """How many of the cheapest beaters of each attack card the cover search tries."""
@@ -101,7 +99,7 @@ def lead(k: Knowledge) -> Lead:
     defender_cards = k.may_hold(k.defender)
     best: tuple[float, int, list[Card]] | None = None
     for rank in sorted({c.rank for c in pool}):
-        group = sorted((c for c in pool if c.rank == rank), key=PLACE.__getitem__)
+        group = in_order(c for c in pool if c.rank == rank)
         if rank > 11 and k.talon:
             group = group[:1]
         group = group[: max(room, 1)]

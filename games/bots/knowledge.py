@@ -2,27 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from games.engine import Card, Game
-from games.engine.cards import CARDS
-
-PLACE: dict[Card, int] = {card: place for place, card in enumerate(CARDS)}
-"""A card's place in the deck: by rank, then suit S < C < D < H."""
-BY_CODE: dict[str, Card] = {str(card): card for card in CARDS}
+from games.engine import CARDS, Card, Game, Phase, as_cards, next_seat
 
 
 def worth(card: Card, trump: str) -> int:
     """How much a card is worth keeping: by rank, and any trump above any other card."""
     return card.rank - 6 + (9 if card.suit == trump else 0)
-
-
-def cards(codes: Iterable[str]) -> list[Card]:
-    """The cards of a view's card strings (the view is the engine's, so they are valid)."""
-    return [BY_CODE[code] for code in codes]
 
 
 @dataclass(frozen=True)
@@ -41,13 +31,14 @@ class Knowledge:
     talon: int
     set_aside: int
     round: int
-    phase: str
+    phase: Phase
     attacker: int
     defender: int
     limit: int
     taken: bool
     passed: frozenset[int]
     finished: tuple[tuple[int, ...], ...]
+    in_game: tuple[bool, ...]
 
     @cached_property
     def unseen(self) -> frozenset[Card]:
@@ -78,29 +69,25 @@ class Knowledge:
 
     def next_in_game(self, seat: int) -> int:
         """R2: the next seat clockwise that has not finished."""
-        for step in range(1, self.players + 1):
-            other = (seat + step) % self.players
-            if not any(other in group for group in self.finished):
-                return other
-        return seat
+        return next_seat(seat, self.in_game)
 
 
 def read(view: Mapping[str, Any]) -> Knowledge:
     """A seat's knowledge from its view (``game.view(seat)``)."""
     seat = int(view["seat"])
-    hand = tuple(cards(view["hand"]))
+    hand = tuple(as_cards(view["hand"]))
     counts = tuple(int(n) for n in view["counts"])
     players = len(counts)
     known = tuple(
-        frozenset() if other == seat else frozenset(cards(view["known"][other]))
+        frozenset() if other == seat else frozenset(as_cards(view["known"][other]))
         for other in range(players)
     )
     table = tuple(
-        (BY_CODE[attack], None if defence is None else BY_CODE[defence])
+        (Card.parse(attack), None if defence is None else Card.parse(defence))
         for attack, defence in view["table"]
     )
-    discard = tuple(cards(view["discarded"]))
-    trump_card = None if view["trump_card"] is None else BY_CODE[view["trump_card"]]
+    discard = tuple(as_cards(view["discarded"]))
+    trump_card = None if view["trump_card"] is None else Card.parse(view["trump_card"])
     talon = int(view["talon"])
     return Knowledge(
         seat=seat,
@@ -115,13 +102,14 @@ def read(view: Mapping[str, Any]) -> Knowledge:
         talon=talon,
         set_aside=int(view["set_aside"]),
         round=int(view["round"]),
-        phase=str(view["phase"]),
+        phase=Phase(view["phase"]),
         attacker=int(view["attacker"]),
         defender=int(view["defender"]),
         limit=int(view["limit"]),
         taken=bool(view["taken"]),
         passed=frozenset(int(s) for s in view["passed"]),
         finished=tuple(tuple(int(s) for s in group) for group in view["finished"]),
+        in_game=tuple(bool(flag) for flag in view["in_game"]),
     )
 
 
@@ -153,4 +141,5 @@ def of_game(game: Game, seat: int) -> Knowledge:
         taken=game.taken,
         passed=frozenset(game.passed),
         finished=tuple(tuple(group) for group in game.finished),
+        in_game=tuple(game.in_game),
     )

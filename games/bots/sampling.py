@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.engine import Card
+from games.engine import Card, in_order
 
-from .knowledge import PLACE, Knowledge
+from .knowledge import Knowledge
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ def sample(k: Knowledge, rng: random.Random) -> World:
     """Deal the unseen cards at random: each other seat keeps the cards it is known to hold and
     gets as many unseen ones as it holds besides; the talon gets the next ones above the trump
     card; whatever is left was set aside by a partial deal."""
-    pool = sorted(k.unseen, key=PLACE.__getitem__)
+    pool = in_order(k.unseen)
     rng.shuffle(pool)
     hands: list[tuple[Card, ...]] = []
     for seat in range(k.players):
@@ -30,7 +30,7 @@ def sample(k: Knowledge, rng: random.Random) -> World:
             hands.append(k.hand)
             continue
         hidden = k.hidden(seat)
-        hands.append((*sorted(k.known[seat], key=PLACE.__getitem__), *pool[:hidden]))
+        hands.append((*in_order(k.known[seat]), *pool[:hidden]))
         del pool[:hidden]
     talon: tuple[Card, ...] = ()
     if k.talon and k.trump_card is not None:

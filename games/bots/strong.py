@@ -10,8 +10,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.engine import Card, Defend, Lead
-from games.engine.actions import Action
+from games.engine import Action, Card, Defend, Lead
 
 from .easy import choose_easy
 from .knowledge import Knowledge, worth

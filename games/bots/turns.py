@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from games.engine import Game, split_bank
-from games.engine.actions import Action
+from games.engine import Action, Game, Phase, split_bank
 
 from .easy import choose_easy
 from .knowledge import of_game
@@ -28,11 +27,11 @@ def to_act(game: Game) -> int | None:
     """The seat to ask now: the attacker who must lead, the defender facing unbeaten cards, or
     else the first attacker clockwise from the one who led who has not passed. None when
     everyone waits for the clock."""
-    if game.phase == "over":
+    if game.phase == Phase.OVER:
         return None
-    if game.phase == "lead":
+    if game.phase == Phase.LEAD:
         return game.attacker
-    if game.phase == "defend":
+    if game.phase == Phase.DEFEND:
         return game.defender
     for step in range(game.players):
         seat = (game.attacker + step) % game.players
@@ -48,7 +47,7 @@ def play_out(
     that always answer alike can pass cards back and forth for ever once the talon is empty);
     the clock runs only when everyone waits. Returns the time of the last step."""
     for _ in range(most_actions):
-        if game.phase == "over":
+        if game.phase == Phase.OVER:
             break
         seat = to_act(game)
         if seat is None:
@@ -68,7 +67,7 @@ def share(game: Game, seat: int) -> float:
     groups = [list(group) for group in game.finished]
     if game.durak is not None:
         groups.append([game.durak])
-    elif game.phase != "over":
+    elif game.phase != Phase.OVER:
         out = {s for group in groups for s in group}
         groups.append([s for s in range(game.players) if s not in out])
     bank = 1000

@@ -1,19 +1,28 @@
 """The rules of Perevodnoy Durak (spec/RULES.md) behind the contract of spec/ENGINE.md.
 
-Pure Python: no clock, no randomness but a seed passed in, no I/O.
+Pure Python: no clock, no randomness but a seed passed in, no I/O. Everything outside the
+engine imports from here, never from its modules.
 """
 
 from __future__ import annotations
 
-from .actions import Defend, IllegalAction, Lead, Pass, Take, ThrowIn, Transfer
+from .actions import Action, Defend, IllegalAction, Lead, Pass, Take, ThrowIn, Transfer
 from .bank import split_bank
-from .cards import Card
+from .cards import CARDS, RANKS, SUIT_SYMBOLS, SUITS, Card, as_cards, beats, in_order
 from .deal import Deal
 from .events import action_of, describe, public_event
 from .game import Game
+from .phase import Phase
+from .reasons import Reason
 from .rules import Rules
+from .seats import next_seat
 
 __all__ = [
+    "CARDS",
+    "RANKS",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "Action",
     "Card",
     "Deal",
     "Defend",
@@ -21,12 +30,18 @@ __all__ = [
     "IllegalAction",
     "Lead",
     "Pass",
+    "Phase",
+    "Reason",
     "Rules",
     "Take",
     "ThrowIn",
     "Transfer",
     "action_of",
+    "as_cards",
+    "beats",
     "describe",
+    "in_order",
+    "next_seat",
     "public_event",
     "split_bank",
 ]

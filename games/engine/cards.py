@@ -118,6 +118,11 @@ def pick(table: Mapping[int, T], bits: int, found: list[T] | None = None) -> lis
     return found
 
 
+def in_order(cards: Iterable[Card]) -> list[Card]:
+    """The cards lowest first, ties by suit S < C < D < H (the deck's order, ``CARDS``)."""
+    return cards_in(bits_of(cards))
+
+
 def as_cards(cards: Iterable[Card | str]) -> list[Card]:
     return [Card.parse(card) for card in cards]
 

@@ -31,27 +31,9 @@ class Deal:
         self.talon = tuple(as_cards(talon))
         self.trump_card = None if trump_card is None else Card.parse(trump_card)
         self.seed = seed
-        if not 2 <= len(self.hands) <= 4:
-            raise ValueError(f"a game has 2 to 4 players, not {len(self.hands)} (R2)")
-        every = [card for hand in self.hands for card in hand] + list(self.talon)
-        if len(set(every)) != len(every):
-            twice = sorted({c.code for c in every if every.count(c) > 1})
-            raise ValueError(f"cards dealt twice: {' '.join(twice)}")
-        if self.talon:
-            face_up = self.talon[-1]
-            if self.trump_card is not None and self.trump_card != face_up:
-                raise ValueError(f"the face-up card is the talon's last card, {face_up}")
-            self.trump_card = face_up
-            if trump is not None and trump != face_up.suit:
-                raise ValueError(f"the trump is the suit of the face-up card {face_up} (R1)")
-            trump = face_up.suit
-        elif self.trump_card is not None:
-            if trump is not None and trump != self.trump_card.suit:
-                raise ValueError(f"the trump card {self.trump_card} is not of suit {trump}")
-            trump = self.trump_card.suit
-        if trump not in tuple(SUITS):
-            raise ValueError(f"the trump must be one of {' '.join(SUITS)}, not {trump!r}")
-        self.trump: str = trump
+        check_players(len(self.hands))
+        check_once([card for hand in self.hands for card in hand] + list(self.talon))
+        self.trump, self.trump_card = trump_of(self.talon, trump, self.trump_card)
 
     @classmethod
     def shuffled(cls, players: int, seed: int) -> Deal:
@@ -66,3 +48,37 @@ class Deal:
         hands = ", ".join(" ".join(map(str, hand)) for hand in self.hands)
         talon = " ".join(map(str, self.talon))
         return f"Deal(hands=[{hands}], talon=[{talon}], trump={self.trump!r})"
+
+
+def check_players(players: int) -> None:
+    if not 2 <= players <= 4:
+        raise ValueError(f"a game has 2 to 4 players, not {players} (R2)")
+
+
+def check_once(every: Sequence[Card]) -> None:
+    """Every card is in one place at most."""
+    if len(set(every)) != len(every):
+        twice = sorted({c.code for c in every if every.count(c) > 1})
+        raise ValueError(f"cards dealt twice: {' '.join(twice)}")
+
+
+def trump_of(
+    talon: Sequence[Card], trump: str | None, trump_card: Card | None
+) -> tuple[str, Card | None]:
+    """The trump suit and the face-up card: the talon's last card, else ``trump_card``, else
+    only the suit ``trump`` (R1)."""
+    if talon:
+        face_up = talon[-1]
+        if trump_card is not None and trump_card != face_up:
+            raise ValueError(f"the face-up card is the talon's last card, {face_up}")
+        trump_card = face_up
+        if trump is not None and trump != face_up.suit:
+            raise ValueError(f"the trump is the suit of the face-up card {face_up} (R1)")
+        trump = face_up.suit
+    elif trump_card is not None:
+        if trump is not None and trump != trump_card.suit:
+            raise ValueError(f"the trump card {trump_card} is not of suit {trump}")
+        trump = trump_card.suit
+    if trump not in tuple(SUITS):
+        raise ValueError(f"the trump must be one of {' '.join(SUITS)}, not {trump!r}")
+    return trump, trump_card

@@ -10,7 +10,7 @@ may see.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .actions import (
@@ -43,26 +43,22 @@ from .cards import (
 )
 from .deal import HAND_SIZE, Deal
 from .events import Event
+from .phase import Phase
+from .position import Cards, from_position
 from .reasons import Reason, gettext_noop
 from .rules import Rules
+from .seats import CLOCKWISE, next_seat
 from .store import from_dict, to_dict
 from .view import view
 
-LEAD = "lead"
-DEFEND = "defend"
-CLOSING = "closing"
-OVER = "over"
+LEAD = Phase.LEAD
+DEFEND = Phase.DEFEND
+CLOSING = Phase.CLOSING
+OVER = Phase.OVER
 
 DEFAULT_RULES = Rules()
 NO_CARD = 1 << len(CARDS)
 """Above every card's bit."""
-CLOCKWISE = {
-    players: [
-        tuple((seat + step) % players for step in range(1, players)) for seat in range(players)
-    ]
-    for players in (2, 3, 4)
-}
-"""``CLOCKWISE[players][seat]``: the other seats, clockwise from ``seat``."""
 
 
 class Game:
@@ -126,7 +122,7 @@ class Game:
     defender: int
     held: int
     """The defender's hand size when they became defender (R9)."""
-    phase: str
+    phase: Phase
     taken: bool
     limit: int
     passed: set[int]
@@ -209,6 +205,55 @@ class Game:
             self._finish(seat, now, [])
         self.durak = holding[0] if holding else None
 
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[Cards],
+        talon: Cards = (),
+        *,
+        trump: str | None = None,
+        trump_card: Card | str | None = None,
+        table: Iterable[tuple[Card | str, Card | str | None]] = (),
+        discarded: Cards = (),
+        known: Sequence[Cards] | None = None,
+        attacker: int,
+        defender: int | None = None,
+        taken: bool = False,
+        passed: Iterable[int] = (),
+        round: int = 1,
+        finished: Iterable[Iterable[int]] = (),
+        finished_this_round: bool = False,
+        rules: Rules = DEFAULT_RULES,
+        now: float = 0.0,
+    ) -> Game:
+        """A game at any moment of a round: the cards in each hand, the talon (in draw order,
+        the face-up card last), the table's ``(attack, defence or None)`` pairs, the discard
+        pile, the cards known to be in each hand (by default only an end-game's trump card),
+        the seat that led this round and the one defending now (by default the next one), the
+        seats that passed, the round and the finishing groups so far (the last one of this
+        round when ``finished_this_round``). Cards in none of these count as set aside. The
+        phase, the limit (R9) and who is still in are worked out; the timers start at ``now``
+        as if the phase had just begun. An impossible position raises ``ValueError``."""
+        return from_position(
+            cls,
+            hands,
+            talon,
+            trump=trump,
+            trump_card=trump_card,
+            table=table,
+            discarded=discarded,
+            known=known,
+            attacker=attacker,
+            defender=defender,
+            taken=taken,
+            passed=passed,
+            round=round,
+            finished=finished,
+            finished_this_round=finished_this_round,
+            rules=rules,
+            now=now,
+        )
+
     def _first_attacker(self) -> int:
         """R3: the lowest trump leads; without trumps the lowest card, ties by suit."""
         trumps = [bits & SUIT_BITS[self.trump] for bits in self.hand_bits]
@@ -249,11 +294,7 @@ class Game:
 
     def next_seat(self, seat: int) -> int:
         """R2: the next seat clockwise that is still in the game (``seat`` itself if alone)."""
-        in_game = self.in_game
-        for other in CLOCKWISE[self.players][seat]:
-            if in_game[other]:
-                return other
-        return seat
+        return next_seat(seat, self.in_game)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, as the shared instances of ``actions``; a lead
@@ -633,6 +674,7 @@ class Game:
         if len(remaining) <= 1:
             self.phase = OVER
             self.taken = False
+            self.held = self.limit = 0
             self.durak = remaining[0] if remaining else None
             self.move_end = self.window_end = self.close_at = None
             self.passed = set()

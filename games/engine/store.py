@@ -11,6 +11,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from .cards import RANK_BITS, Card, bits_of, cards_in, packed, unpacked
+from .phase import Phase
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         "attacker": game.attacker,
         "defender": game.defender,
         "held": game.held,
-        "phase": game.phase,
+        "phase": game.phase.value,
         "taken": game.taken,
         "limit": game.limit,
         "passed": sorted(game.passed),
@@ -74,7 +75,7 @@ def from_dict(cls: type[Game], data: dict[str, Any]) -> Game:
     game.attacker = data["attacker"]
     game.defender = data["defender"]
     game.held = data["held"]
-    game.phase = data["phase"]
+    game.phase = Phase(data["phase"])
     game.taken = data["taken"]
     game.limit = data["limit"]
     game.passed = set(data["passed"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import cards_in, codes
+from .phase import Phase
 
 if TYPE_CHECKING:
     from .game import Game
@@ -54,7 +55,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "discard": game.discard,
         "discarded": codes(game.discarded),
         "set_aside": game.set_aside,
-        "phase": game.phase,
+        "phase": game.phase.value,
         "round": game.round,
         "attacker": game.attacker,
         "defender": game.defender,
@@ -75,7 +76,7 @@ def _role(game: Game, seat: int) -> str:
         return "durak"
     if not game.in_game[seat]:
         return "finished"
-    if game.phase == "over":
+    if game.phase == Phase.OVER:
         return "finished"
     return "defender" if seat == game.defender else "attacker"
 
@@ -83,8 +84,8 @@ def _role(game: Game, seat: int) -> str:
 def _waiting_for(game: Game) -> str | None:
     """What ``deadline`` is: the attacker's lead or the defender's answer (R15), the closing
     window (R10), or the 1 s close (R10)."""
-    if game.phase == "closing":
+    if game.phase == Phase.CLOSING:
         return "close" if game.deadline == game.close_at else "window"
-    if game.phase == "over":
+    if game.phase == Phase.OVER:
         return None
-    return "lead" if game.phase == "lead" else "defence"
+    return "lead" if game.phase == Phase.LEAD else "defence"

@@ -1,4 +1,4 @@
-"""What the accounts app reads from recorded games: profile statistics, finished banks."""
+"""What the accounts app reads from recorded games: the banks of finished games."""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ from io import StringIO
 import pytest
 from django.apps import apps
 from django.core.management import CommandError, call_command
-from django.test import Client
-from django.urls import reverse
 from django.utils import timezone
 
-from accounts import ledger, services
+from accounts import ledger
 from accounts.models import User
 
 MakePlayer = Callable[..., User]
@@ -34,23 +32,6 @@ def record_game(results: list[tuple[User | None, int, int, bool]], finished: boo
             seat=seat, player=player, stake=10, place=place, payout=payout, durak=durak
         )
     return game
-
-
-def test_statistics_count_finished_games_wins_durak_and_net_chips(
-    make_player: MakePlayer,
-) -> None:
-    anna, boris = make_player("anna"), make_player("boris")
-    record_game([(anna, 1, 20, False), (boris, 2, 0, True)])
-    record_game([(boris, 1, 30, False), (anna, 2, 0, True), (None, 3, 0, False)])
-    record_game([(anna, 1, 20, False), (boris, 2, 0, True)], finished=False)
-    assert services.statistics(anna) == services.Statistics(played=2, won=1, durak=1, net=0)
-
-
-def test_the_public_profile_shows_statistics(client: Client, make_player: MakePlayer) -> None:
-    anna, boris = make_player("anna"), make_player("boris")
-    record_game([(anna, 1, 20, False), (boris, 2, 0, True)])
-    statistics = client.get(reverse("player_profile", args=["boris"])).context["statistics"]
-    assert statistics == services.Statistics(played=1, won=0, durak=1, net=-10)
 
 
 def test_a_finished_games_bank_holding_chips_fails_the_audit(make_player: MakePlayer) -> None:

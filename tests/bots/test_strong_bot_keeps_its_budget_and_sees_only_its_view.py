@@ -148,6 +148,8 @@ ENDLESS = {
     "round": 8,
     "attacker": 1,
     "defender": 1,
+    "roles": ["attacker", "defender"],
+    "in_game": [True, True],
     "limit": 5,
     "taken": False,
     "passed": [],

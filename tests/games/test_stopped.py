@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from accounts import services as accounts_services
 from games import play, rendering, stopped, tables
 from games.models import Game
+from ratings.statistics import record_of
 from tests.games.conftest import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
@@ -56,5 +56,5 @@ def test_the_history_shows_a_stopped_game_with_its_refunds_and_no_receipt(stoppe
 
 
 def test_a_stopped_game_counts_for_nothing_in_a_players_statistics(stopped_game, anna):
-    figures = accounts_services.statistics(anna)
-    assert figures is not None and figures.played == 0 and figures.net == 0
+    record = record_of(anna)
+    assert (record.played, record.stopped, record.net_chips) == (0, 1, 0)

@@ -1,0 +1,852 @@
+"""The live path under load, from outside, with real sockets, against the bare stack.
+
+Run: .venv/bin/python benchmarks/load.py --mode embedded|scale-out --tables N --seconds T [--smoke]
+
+It starts the site on free loopback ports (embedded: one Daphne with the embedded
+scheduler on a throwaway SQLite file; scale-out: two Daphne processes and one
+`run_scheduler` on its own PostgreSQL database and Redis), opens N four-seat tables of
+one person and three bots, and connects four sockets to each table: the person's, who
+plays a legal move as soon as one is possible, and three spectators (some of whom
+reconnect during the run). It plays T seconds, then runs the bare Channels stack
+(`bare_stack.py`: no database, no game, one 1.5 KB frame per event fanned out to a
+group of four sockets) at the same event rate and table count, and prints a table and,
+as its last line, one JSON object.
+
+Latency is an action's commit (logged by the server, `games/timing.py`) to its frame at
+the last of the table's sockets; lateness is a deadline to the scheduler acting on it.
+CPU and memory are read from /proc for every server process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import resource
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+PYTHON = sys.executable
+DAPHNE = str(Path(sys.executable).with_name("daphne"))
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+CONNECTS_AT_ONCE = 20
+SECRET = "load-benchmark-secret-key-never-used-anywhere-else-0123456789"
+
+VERSION = re.compile(r'data-version="(\d+)"')
+GAME_ID = re.compile(r'data-game-id="(\d+)"')
+SENT = re.compile(r'data-sent="([\d.]+)"')
+HAND_CARD = re.compile(
+    r'<button type="button" class="hand-card[^"]*" data-card="(\w\w)" '
+    r'data-action="([\w-]*)" data-targets="([^"]*)"'
+)
+BUTTON = re.compile(r'<button[^>]*data-action="(take|pass|transfer|play-again)"[^>]*>')
+CARDS = re.compile(r'data-cards="([^"]*)"')
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+# ---------------------------------------------------------------- processes
+
+
+class Processes:
+    """Every process the benchmark starts, each in its own session, all killed at the end."""
+
+    def __init__(self, logs: Path) -> None:
+        self.logs = logs
+        self.running: dict[str, subprocess.Popen[bytes]] = {}
+
+    def start(self, name: str, args: list[str], env: dict[str, str]) -> None:
+        self.running[name] = subprocess.Popen(
+            args,
+            cwd=ROOT,
+            env=env,
+            stdout=(self.logs / f"{name}.out").open("wb"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def daphne(self, name: str, application: str, env: dict[str, str]) -> int:
+        port = free_port()
+        args = [DAPHNE, "-b", "127.0.0.1", "-p", str(port), "--websocket_timeout", "-1"]
+        self.start(name, [*args, application], env)
+        wait_for_port(port, self.running[name], self.logs / f"{name}.out")
+        return port
+
+    def cpu_seconds(self) -> float:
+        total = 0
+        for process in self.running.values():
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += int(fields[11]) + int(fields[12])
+        return total / CLOCK_TICKS
+
+    def peak_rss_mb(self) -> float:
+        peak = 0
+        for process in self.running.values():
+            with contextlib.suppress(OSError):
+                for line in Path(f"/proc/{process.pid}/status").read_text().splitlines():
+                    if line.startswith("VmHWM:"):
+                        peak = max(peak, int(line.split()[1]))
+        return peak / 1024
+
+    def stop_all(self) -> None:
+        for process in self.running.values():
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.running.values():
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=5)
+        self.running.clear()
+
+
+def wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"a server exited at start:\n{log.read_text()[-2000:]}")
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"no server on port {port}")
+
+
+# ---------------------------------------------------------------- the site's data
+
+
+@dataclass
+class Site:
+    env: dict[str, str]
+    ports: list[int]
+    tables: list[int]
+    cookies: list[str]
+    timing_logs: list[Path]
+
+
+def site_environment(mode: str, work: Path, database_url: str, redis_url: str) -> dict[str, str]:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DATABASE_URL", "REDIS_URL", "SQLITE_PATH", "DURAK_TIMING_LOG")
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="durak_site.settings",
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=SECRET,
+        DJANGO_SECURE_HTTPS="0",
+        DJANGO_LOG_LEVEL="WARNING",
+        PYTHONPATH=str(ROOT),
+    )
+    if mode == "embedded":
+        env["SQLITE_PATH"] = str(work / "site.sqlite3")
+        env["DURAK_EMBEDDED_SCHEDULER"] = "1"
+    else:
+        env["DATABASE_URL"] = database_url
+        env["REDIS_URL"] = redis_url
+        env["REDIS_PREFIX"] = f"durak-load-{os.getpid()}"
+        env["DURAK_EMBEDDED_SCHEDULER"] = "0"
+    return env
+
+
+def recreate_database(url: str) -> None:
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    if not re.fullmatch(r"\w+", name):
+        raise SystemExit(f"unexpected database name {name!r}")
+    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}"')
+
+
+def prepare_site(env: dict[str, str], tables: int) -> tuple[list[int], list[str]]:
+    """Migrate, then seat one person and three bots at each table (nothing starts yet)."""
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.core.management import call_command
+    from django.db import connections
+
+    from accounts import ledger
+    from accounts.models import User
+    from benchmarks.fixtures import table_with_three_bots
+    from games.models import Table
+
+    call_command("migrate", verbosity=0)
+    table_ids, cookies = [], []
+    for index in range(tables):
+        user = User(username=f"load{index}")
+        user.set_unusable_password()
+        user.save()
+        ledger.grant_welcome(user)
+        table = table_with_three_bots(user, f"Load {index}")
+        store = SessionStore()
+        store["_auth_user_id"] = str(user.pk)
+        store["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+        store["_auth_user_hash"] = user.get_session_auth_hash()
+        store.create()
+        table_ids.append(table.pk)
+        cookies.append(f"{settings.SESSION_COOKIE_NAME}={store.session_key}")
+    Table.objects.filter(pk__in=table_ids).update(starts_at=None)
+    connections.close_all()
+    return table_ids, cookies
+
+
+def arm_tables(table_ids: list[int], spread: float) -> float:
+    """Every table starts within `spread` seconds from now, in a steady stream."""
+    from django.db import connections
+
+    from games import clock
+    from games.models import Table
+
+    begin = clock.now() + 0.5
+    for index, table_id in enumerate(table_ids):
+        at = begin + spread * index / max(1, len(table_ids))
+        Table.objects.filter(pk=table_id).update(starts_at=clock.to_datetime(at))
+    connections.close_all()
+    return begin
+
+
+def audit_ledger(env: dict[str, str]) -> bool:
+    done = subprocess.run(
+        [PYTHON, "manage.py", "audit_ledger"], cwd=ROOT, env=env, capture_output=True
+    )
+    return done.returncode == 0
+
+
+def start_site(mode: str, processes: Processes, env: dict[str, str], work: Path) -> Site:
+    logs = []
+    ports = []
+    names = ["daphne"] if mode == "embedded" else ["daphne-a", "daphne-b"]
+    for name in names:
+        log = work / f"timing-{name}.log"
+        logs.append(log)
+        ports.append(
+            processes.daphne(
+                name, "durak_site.asgi:application", {**env, "DURAK_TIMING_LOG": str(log)}
+            )
+        )
+    if mode == "scale-out":
+        log = work / "timing-scheduler.log"
+        logs.append(log)
+        processes.start(
+            "scheduler",
+            [PYTHON, "manage.py", "run_scheduler"],
+            {**env, "DURAK_TIMING_LOG": str(log)},
+        )
+    return Site(env=env, ports=ports, tables=[], cookies=[], timing_logs=logs)
+
+
+def read_timing(logs: list[Path]) -> tuple[dict[tuple[int, int], float], list[tuple[float, float]]]:
+    commits: dict[tuple[int, int], float] = {}
+    late: list[tuple[float, float]] = []
+    for log in logs:
+        if not log.exists():
+            continue
+        for line in log.read_text().splitlines():
+            parts = line.split()
+            if parts[:1] == ["commit"]:
+                commits[(int(parts[1]), int(parts[2]))] = float(parts[3])
+            elif parts[:1] == ["late"]:
+                late.append((float(parts[3]), float(parts[4])))
+    return commits, late
+
+
+# ---------------------------------------------------------------- sockets
+
+
+@dataclass
+class Connection:
+    """One socket's life: when it opened and what arrived, keyed by (game, version)."""
+
+    table: int
+    role: str
+    opened_at: float = 0.0
+    handshake_ms: float | None = None
+    snapshot_ms: float | None = None
+    closed_at: float | None = None
+    arrivals: dict[tuple[int, int], float] = field(default_factory=dict)
+    bytes_by_action: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
+    sent_at: dict[tuple[int, int], float] = field(default_factory=dict)
+    failed: str = ""
+    leave: bool = False
+
+
+class Player:
+    """The person at a table: plays a legal move on each new screen that allows one."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.version: int | None = None
+        self.acted_on: int | None = None
+        self.candidates: list[dict[str, Any]] = []
+        self.refusals = 0
+
+    def read(self, html: str, version: int | None) -> dict[str, Any] | None:
+        if 'data-action="play-again"' in html and self.acted_on != -1:
+            self.acted_on = -1
+            return {"action": "play-again"}
+        if version is None or 'id="hand"' not in html or version == self.acted_on:
+            return None
+        self.version = version
+        self.candidates = self.choices(html, version)
+        return self.next_choice()
+
+    def next_choice(self) -> dict[str, Any] | None:
+        if not self.candidates:
+            return None
+        self.acted_on = self.version
+        return self.candidates.pop(0)
+
+    def choices(self, html: str, version: int) -> list[dict[str, Any]]:
+        plays: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for card, action, targets in HAND_CARD.findall(html):
+            if action == "defend":
+                plays[action].append({"action": action, "card": card, "target": targets.split()[0]})
+            elif action:
+                plays[action].append({"action": action, "card": card})
+        buttons = {}
+        for tag in BUTTON.finditer(html):
+            if " disabled" not in tag.group(0):
+                buttons[tag.group(1)] = tag.group(0)
+        ordered = plays["defend"][:1] + plays["lead"][:1]
+        if "pass" in buttons and self.rng.random() < 0.7:
+            ordered.append({"action": "pass"})
+        ordered += plays["throw-in"][:1]
+        if "pass" in buttons:
+            ordered.append({"action": "pass"})
+        if "transfer" in buttons:
+            cards = CARDS.search(buttons["transfer"])
+            if cards and cards.group(1):
+                ordered.append({"action": "transfer", "card": cards.group(1).split()[0]})
+        if "take" in buttons:
+            ordered.append({"action": "take"})
+        for choice in ordered:
+            choice["version"] = version
+        return ordered
+
+
+class Crowd:
+    """Every socket of the run."""
+
+    def __init__(self, seconds: float) -> None:
+        self.connections: list[Connection] = []
+        self.errors: list[str] = []
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.gate = asyncio.Semaphore(CONNECTS_AT_ONCE)
+        self.stop = asyncio.Event()
+        self.window: tuple[float, float] = (0.0, 0.0)
+        self.seconds = seconds
+        self.refusals = 0
+        self.refused: Counter[str] = Counter()
+        self.last_arrival = 0.0
+
+    async def drain(self, quiet: float = 1.5, longest: float = 15.0) -> None:
+        """Wait for the frames still on their way: until none came for `quiet` seconds."""
+        give_up = time.time() + longest
+        while time.time() < give_up and time.time() - self.last_arrival < quiet:
+            await asyncio.sleep(0.2)
+
+    def open(
+        self, url: str, record: Connection, headers: dict[str, str], player: Player | None
+    ) -> None:
+        task = asyncio.get_running_loop().create_task(self.run(url, record, headers, player))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def run(
+        self, url: str, record: Connection, headers: dict[str, str], player: Player | None
+    ) -> None:
+        self.connections.append(record)
+        try:
+            async with self.gate:
+                record.opened_at = time.time()
+                sock = await websockets.connect(
+                    url,
+                    additional_headers=headers,
+                    compression=None,
+                    max_size=None,
+                    ping_interval=None,
+                    open_timeout=60,
+                )
+                record.handshake_ms = (time.time() - record.opened_at) * 1000
+            async with sock:
+                await self.listen(sock, record, player)
+        except Exception as problem:
+            if not self.stop.is_set():
+                record.failed = f"{record.role} socket at table {record.table}: {problem!r}"
+                self.errors.append(record.failed)
+        finally:
+            record.closed_at = time.time()
+
+    async def listen(self, sock: Any, record: Connection, player: Player | None) -> None:
+        game: int | None = None
+        current: tuple[int, int] | None = None
+        first = True
+        while not self.stop.is_set():
+            try:
+                html = await asyncio.wait_for(sock.recv(), timeout=0.5)
+            except TimeoutError:
+                if record.leave:
+                    return
+                continue
+            arrived = time.time()
+            self.last_arrival = arrived
+            if first:
+                record.snapshot_ms = (arrived - record.opened_at) * 1000
+            found = GAME_ID.search(html)
+            if found:
+                game = int(found.group(1))
+            version = VERSION.search(html)
+            if version and game is not None:
+                current = (game, int(version.group(1)))
+                record.arrivals.setdefault(current, arrived)
+                sent = SENT.search(html)
+                if sent:
+                    record.sent_at[current] = float(sent.group(1))
+            if current is not None and not first:
+                record.bytes_by_action[current] += len(html.encode())
+            first = False
+            if player is not None:
+                await self.play(sock, html, version and int(version.group(1)), player)
+            if record.leave:
+                return
+
+    async def play(self, sock: Any, html: str, version: int | None, player: Player) -> None:
+        move = player.read(html, version)
+        if move is None and 'id="notice"' in html and "error" in html:
+            self.refusals += 1
+            self.refused[re.sub(r"<[^>]+>", "", html).strip()[:70]] += 1
+            move = player.next_choice()
+        if move is not None:
+            await sock.send(json.dumps(move))
+
+
+async def churn(
+    crowd: Crowd, spectators: list[tuple[str, Connection, dict[str, str]]], rate: int
+) -> None:
+    """Spectators leave and come back during the run: handshakes and snapshots under load."""
+    rng = random.Random(11)
+    while not crowd.stop.is_set():
+        await asyncio.sleep(1.0)
+        for _ in range(rate):
+            index = rng.randrange(len(spectators))
+            url, old, headers = spectators[index]
+            old.leave = True
+            fresh = Connection(table=old.table, role="spectator")
+            spectators[index] = (url, fresh, headers)
+            crowd.open(url, fresh, headers, None)
+
+
+async def drive_site(site: Site, seconds: float, churn_rate: int) -> tuple[Crowd, float, float]:
+    crowd = Crowd(seconds)
+    spectators = []
+    for index, (table, cookie) in enumerate(zip(site.tables, site.cookies, strict=True)):
+        for place in range(4):
+            port = site.ports[(index + place) % len(site.ports)]
+            headers = {"Origin": f"http://127.0.0.1:{port}", "Cookie": "django_language=ru"}
+            url = f"ws://127.0.0.1:{port}/ws/table/{table}/"
+            if place == 0:
+                headers["Cookie"] = f"{cookie}; django_language=ru"
+                crowd.open(
+                    url,
+                    Connection(table=table, role="player"),
+                    headers,
+                    Player(random.Random(index)),
+                )
+            else:
+                record = Connection(table=table, role="spectator")
+                spectators.append((url, record, headers))
+                crowd.open(url, record, headers, None)
+    await wait_connected(crowd, 4 * len(site.tables))
+    begin = await asyncio.to_thread(arm_tables, site.tables, min(3.0, 0.02 * len(site.tables)))
+    await asyncio.sleep(max(0.0, begin - time.time()))
+    cpu_before = await asyncio.to_thread(site_processes.cpu_seconds)
+    mover = asyncio.create_task(churn(crowd, spectators, churn_rate)) if churn_rate else None
+    await asyncio.sleep(seconds)
+    cpu_after = await asyncio.to_thread(site_processes.cpu_seconds)
+    crowd.window = (begin, begin + seconds)
+    if mover is not None:
+        mover.cancel()
+    await crowd.drain()
+    crowd.stop.set()
+    await asyncio.gather(*list(crowd.tasks), return_exceptions=True)
+    return crowd, cpu_after - cpu_before, begin
+
+
+async def wait_connected(crowd: Crowd, count: int) -> None:
+    deadline = time.monotonic() + 120 + count * 0.2
+    while time.monotonic() < deadline:
+        done = sum(1 for c in crowd.connections if c.snapshot_ms is not None or c.failed)
+        if done >= count:
+            return
+        await asyncio.sleep(0.1)
+    crowd.errors.append(f"only {done} of {count} sockets had their snapshot")
+
+
+site_processes: Processes
+
+
+# ---------------------------------------------------------------- the bare stack
+
+
+async def drive_bare(ports: list[int], tables: int, rate: float, seconds: float) -> Crowd:
+    crowd = Crowd(seconds)
+    for table in range(tables):
+        for place in range(4):
+            port = ports[(table + place) % len(ports)]
+            crowd.open(
+                f"ws://127.0.0.1:{port}/ws/bare/{table}/",
+                Connection(table=table, role="bare"),
+                {"Origin": f"http://127.0.0.1:{port}"},
+                None,
+            )
+    while sum(1 for c in crowd.connections if c.handshake_ms is not None or c.failed) < 4 * tables:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.3)
+    begin = time.time()
+    cpu_before = await asyncio.to_thread(site_processes.cpu_seconds)
+    async with websockets.connect(f"ws://127.0.0.1:{ports[0]}/ws/bare-control/") as control:
+        await control.send(json.dumps({"tables": tables, "rate": rate, "seconds": seconds}))
+        await asyncio.wait_for(control.recv(), timeout=seconds * 3 + 30)
+    crowd.cpu = await asyncio.to_thread(site_processes.cpu_seconds) - cpu_before  # type: ignore[attr-defined]
+    crowd.window = (begin, begin + seconds)
+    await crowd.drain()
+    crowd.stop.set()
+    await asyncio.gather(*list(crowd.tasks), return_exceptions=True)
+    return crowd
+
+
+# ---------------------------------------------------------------- figures
+
+
+@dataclass
+class Figures:
+    actions: int = 0
+    actions_per_s: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    dropped: int = 0
+    in_flight: int = 0
+    bytes: list[int] = field(default_factory=list)
+    handshakes: list[float] = field(default_factory=list)
+    snapshots: list[float] = field(default_factory=list)
+    max_idle_s: float = 0.0
+    tables_playing: int = 0
+
+
+def figures(crowd: Crowd, commits: dict[tuple[int, int], float], tables: int) -> Figures:
+    """Latency to the last socket of a table, drops, bytes; over actions in the window."""
+    begin, end = crowd.window
+    seen: dict[int, dict[tuple[int, int], list[Connection]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
+    for record in crowd.connections:
+        for key in record.arrivals:
+            seen[record.table][key].append(record)
+    if not commits:
+        commits = {
+            key: sent for record in crowd.connections for key, sent in record.sent_at.items()
+        }
+    table_of_game = {key[0]: table for table, keys in seen.items() for key in keys}
+    result = Figures()
+    by_game: dict[int, list[int]] = defaultdict(list)
+    for (game, version), at in commits.items():
+        if begin <= at <= end:
+            by_game[game].append(version)
+    result.actions = sum(len(versions) for versions in by_game.values())
+    result.actions_per_s = result.actions / max(0.001, end - begin)
+    missed = count_missing(crowd, by_game, result)
+    for game, versions in by_game.items():
+        table = table_of_game.get(game)
+        for version in versions:
+            key = (game, version)
+            receivers = seen[table].get(key, []) if table is not None else []
+            if receivers and key not in missed:
+                latest = max(record.arrivals[key] for record in receivers)
+                result.latencies.append((latest - commits[key]) * 1000)
+    for record in crowd.connections:
+        for key, size in record.bytes_by_action.items():
+            if key in commits and begin <= commits[key] <= end:
+                result.bytes.append(size)
+        if record.handshake_ms is not None and record.opened_at >= begin:
+            result.handshakes.append(record.handshake_ms)
+        if record.snapshot_ms is not None and record.opened_at >= begin:
+            result.snapshots.append(record.snapshot_ms)
+    if not result.handshakes:
+        result.handshakes = [r.handshake_ms for r in crowd.connections if r.handshake_ms]
+        result.snapshots = [r.snapshot_ms for r in crowd.connections if r.snapshot_ms]
+    moments: dict[int, list[float]] = defaultdict(lambda: [begin])
+    for (game, _version), at in commits.items():
+        if game in table_of_game and begin <= at <= end:
+            moments[table_of_game[game]].append(at)
+    result.tables_playing = len(moments)
+    gaps = [
+        max(b - a for a, b in zip(sorted(m), [*sorted(m)[1:], end], strict=True))
+        for m in moments.values()
+    ]
+    result.max_idle_s = max(gaps, default=end - begin) if len(moments) == tables else end - begin
+    return result
+
+
+def count_missing(
+    crowd: Crowd, by_game: dict[int, list[int]], result: Figures
+) -> set[tuple[int, int]]:
+    """A socket must see every version of a game after the first it saw. One it skipped
+    (a later one arrived) was dropped; one that had not come when the run ended was
+    still in flight. A game's last commit shows the waiting room, which has no version."""
+    missed: set[tuple[int, int]] = set()
+    for record in crowd.connections:
+        seen: dict[int, set[int]] = defaultdict(set)
+        for game, version in record.arrivals:
+            seen[game].add(version)
+        last_game = max(record.arrivals, key=record.arrivals.__getitem__, default=(None, 0))[0]
+        for game, versions in seen.items():
+            low, high = min(versions), max(versions)
+            final = max(by_game.get(game, [0]))
+            for version in by_game.get(game, []):
+                if version <= low or version in versions:
+                    continue
+                if version == final and game != last_game:
+                    continue
+                if version < high or game != last_game:
+                    result.dropped += 1
+                elif not record.leave:
+                    result.in_flight += 1
+                missed.add((game, version))
+    return missed
+
+
+# ---------------------------------------------------------------- the run
+
+
+def run_site(args: argparse.Namespace, work: Path) -> dict[str, Any]:
+    global site_processes
+    env = site_environment(args.mode, work, args.database_url, args.redis_url)
+    if args.mode == "scale-out":
+        recreate_database(args.database_url)
+    tables, cookies = prepare_site(env, args.tables)
+    site_processes = Processes(work)
+    try:
+        site = start_site(args.mode, site_processes, env, work)
+        site.tables, site.cookies = tables, cookies
+        churn_rate = max(1, args.tables // 20)
+        crowd, cpu, _begin = asyncio.run(drive_site(site, args.seconds, churn_rate))
+        rss = site_processes.peak_rss_mb()
+    finally:
+        site_processes.stop_all()
+    commits, late = read_timing(site.timing_logs)
+    begin, end = crowd.window
+    measured = figures(crowd, commits, args.tables)
+    lateness = [(fired - due) * 1000 for due, fired in late if begin <= fired <= end]
+    ledger_clean = audit_ledger(env)
+    if args.mode == "scale-out":
+        forget_redis_keys(args.redis_url, env["REDIS_PREFIX"])
+    return {
+        "figures": measured,
+        "cpu": cpu,
+        "rss_mb": rss,
+        "lateness": lateness,
+        "errors": crowd.errors,
+        "refusals": crowd.refusals,
+        "refused": crowd.refused.most_common(3),
+        "ledger_clean": ledger_clean,
+    }
+
+
+def run_bare(args: argparse.Namespace, work: Path, rate: float) -> dict[str, Any]:
+    global site_processes
+    env = site_environment(args.mode, work, args.database_url, args.redis_url)
+    env.pop("SQLITE_PATH", None)
+    site_processes = Processes(work)
+    try:
+        names = ["bare"] if args.mode == "embedded" else ["bare-a", "bare-b"]
+        ports = [
+            site_processes.daphne(name, "benchmarks.bare_stack:application", env) for name in names
+        ]
+        crowd = asyncio.run(drive_bare(ports, args.tables, max(rate, 0.1), args.seconds))
+        rss = site_processes.peak_rss_mb()
+    finally:
+        site_processes.stop_all()
+    if args.mode == "scale-out":
+        forget_redis_keys(args.redis_url, env["REDIS_PREFIX"])
+    measured = figures(crowd, {}, args.tables)
+    return {"figures": measured, "cpu": crowd.cpu, "rss_mb": rss, "errors": crowd.errors}  # type: ignore[attr-defined]
+
+
+def forget_redis_keys(url: str, prefix: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(url)
+    for key in client.scan_iter(match=f"{prefix}*", count=1000):
+        client.delete(key)
+    client.close()
+
+
+def summary(args: argparse.Namespace, site: dict[str, Any], bare: dict[str, Any]) -> dict[str, Any]:
+    s: Figures = site["figures"]
+    b: Figures = bare["figures"]
+    return {
+        "mode": args.mode,
+        "tables": args.tables,
+        "seconds": args.seconds,
+        "actions_per_s": round(s.actions_per_s, 1),
+        "p50_ms": round(percentile(s.latencies, 0.5), 1),
+        "p99_ms": round(percentile(s.latencies, 0.99), 1),
+        "bytes_per_action_per_client": int(statistics.median(s.bytes)) if s.bytes else 0,
+        "bytes_p95": int(percentile([float(x) for x in s.bytes], 0.95)),
+        "cpu_ms_per_action": round(site["cpu"] * 1000 / max(1, s.actions), 2),
+        "bare_actions_per_s": round(b.actions_per_s, 1),
+        "bare_p50_ms": round(percentile(b.latencies, 0.5), 1),
+        "bare_p99_ms": round(percentile(b.latencies, 0.99), 1),
+        "bare_cpu_ms_per_action": round(bare["cpu"] * 1000 / max(1, b.actions), 2),
+        "connect_p99_ms": round(percentile(s.handshakes, 0.99), 1),
+        "snapshot_p99_ms": round(percentile(s.snapshots, 0.99), 1),
+        "lateness_p50_ms": round(percentile(site["lateness"], 0.5), 1),
+        "lateness_p99_ms": round(percentile(site["lateness"], 0.99), 1),
+        "lateness_max_ms": round(max(site["lateness"], default=0.0), 1),
+        "rss_mb": round(max(site["rss_mb"], bare["rss_mb"]), 1),
+        "errors": len(site["errors"]) + len(bare["errors"]),
+        "dropped": s.dropped,
+        "in_flight": s.in_flight,
+        "bare_dropped": b.dropped,
+        "refusals": site["refusals"],
+        "tables_playing": s.tables_playing,
+        "max_idle_s": round(s.max_idle_s, 2),
+        "ledger_clean": site["ledger_clean"],
+        "client_cpu_s": round(resource.getrusage(resource.RUSAGE_SELF).ru_utime, 1),
+    }
+
+
+def print_table(result: dict[str, Any], errors: list[str], refused: list[Any]) -> None:
+    rows = [
+        ("setup", f"site, {result['mode']}", "bare stack, same rate"),
+        ("tables", result["tables"], result["tables"]),
+        ("actions/s", result["actions_per_s"], result["bare_actions_per_s"]),
+        (
+            "p50 / p99 ms (commit -> every socket)",
+            f"{result['p50_ms']} / {result['p99_ms']}",
+            f"{result['bare_p50_ms']} / {result['bare_p99_ms']}",
+        ),
+        ("CPU ms per action", result["cpu_ms_per_action"], result["bare_cpu_ms_per_action"]),
+        (
+            "bytes per action per socket (median / p95)",
+            f"{result['bytes_per_action_per_client']} / {result['bytes_p95']}",
+            "1536",
+        ),
+        (
+            "handshake p99 ms / snapshot p99 ms",
+            f"{result['connect_p99_ms']} / {result['snapshot_p99_ms']}",
+            "",
+        ),
+        (
+            "deadline lateness p50 / p99 / max ms",
+            "{lateness_p50_ms} / {lateness_p99_ms} / {lateness_max_ms}".format(**result),
+            "",
+        ),
+        ("dropped frames", result["dropped"], result["bare_dropped"]),
+        ("frames still on their way at the end", result["in_flight"], ""),
+        ("errors", result["errors"], ""),
+        ("largest process RSS MB", result["rss_mb"], ""),
+    ]
+    width = max(len(str(row[0])) for row in rows)
+    for name, site, bare in rows:
+        print(f"{name:<{width}}  {site!s:>22}  {bare!s:>22}")
+    ratio = result["cpu_ms_per_action"] / max(0.01, result["bare_cpu_ms_per_action"])
+    print(f"CPU per action: {ratio:.1f}x the bare stack's")
+    for text, count in refused:
+        print(f"refused {count} times: {text}")
+    for error in errors[:10]:
+        print("error:", error)
+
+
+def healthy(result: dict[str, Any]) -> bool:
+    """What the smoke run insists on: the site played, and nothing failed or went missing."""
+    return (
+        result["actions_per_s"] > 0
+        and result["errors"] == 0
+        and result["dropped"] == 0
+        and result["in_flight"] == 0
+        and result["ledger_clean"]
+        and result["tables_playing"] == result["tables"]
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mode", choices=("embedded", "scale-out"), default="embedded")
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--smoke", action="store_true", help="a few tables for a few seconds")
+    parser.add_argument("--no-bare", action="store_true", help="the site only (a soak)")
+    parser.add_argument("--keep", action="store_true", help="keep the logs and print where")
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get(
+            "LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/durak_load"
+        ),
+        help="scale-out: a PostgreSQL database the benchmark may drop and create",
+    )
+    parser.add_argument(
+        "--redis-url", default=os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/1"
+    )
+    args = parser.parse_args()
+    if args.smoke:
+        args.tables, args.seconds = min(args.tables, 3), min(args.seconds, 8.0)
+    work = Path(tempfile.mkdtemp(prefix="durak-load-"))
+    try:
+        site = run_site(args, work)
+        if args.no_bare:
+            bare = {"figures": Figures(), "cpu": 0.0, "rss_mb": 0.0, "errors": []}
+        else:
+            bare = run_bare(args, work, site["figures"].actions_per_s)
+        result = summary(args, site, bare)
+        print_table(result, site["errors"] + bare["errors"], site["refused"])
+        print(json.dumps(result))
+        if args.smoke and not healthy(result):
+            sys.exit(1)
+    finally:
+        if args.keep:
+            print("logs in", work, file=sys.stderr)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,7 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from ratings import views
+
+urlpatterns = [path("leaderboard/", views.leaderboard_page, name="leaderboard")]

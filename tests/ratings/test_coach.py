@@ -1,0 +1,73 @@
+"""The coach marks the decisions that cost a player, judged from what their seat knew."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from games.bots.turns import easy_player, to_act
+from games.engine import Deal, Game, Lead, Pass, Take
+from games.engine.actions import Action
+from ratings.coach import decisions, review
+
+
+def played(game: Game, moves: list[tuple[int, Action]]) -> list[tuple[int, dict[str, Any]]]:
+    """The numbered events of playing ``moves`` half a second apart."""
+    events: list[dict[str, Any]] = []
+    for step, (seat, action) in enumerate(moves, start=1):
+        events += game.apply(seat, action, step / 2)
+    events += game.tick(100.0)
+    return list(enumerate(events, start=1))
+
+
+def a_game_lost_by_a_take() -> tuple[Game, list[tuple[int, dict[str, Any]]]]:
+    """Talon empty: the defender could beat 6♠ with 7♠ and be out; taking, they face the
+    attacker's last card, a trump, and are the durak."""
+    deal = Deal(hands=[["6S", "9H"], ["7S"]], talon=[], trump="H")
+    start = Game.start(deal, attacker=0)
+    game = Game.from_dict(start.to_dict())
+    events = played(game, [(0, Lead("6S")), (1, Take()), (0, Pass()), (0, Lead("9H")), (1, Take())])
+    assert game.durak == 1
+    return start, events
+
+
+def test_the_coach_marks_a_take_that_lost_for_sure_with_the_beat_that_won() -> None:
+    start, events = a_game_lost_by_a_take()
+    notes, judged = review(start, events, people={1}, budget=1.0)
+    assert judged == 1
+    [note] = notes
+    assert note.played["type"] == "take" and note.seat == 1
+    assert note.better == {**note.better, "type": "defend", "card": "7S", "target": "6S"}
+    assert (note.played_chance, note.better_chance) == (0.0, 1.0)
+
+
+def test_only_the_peoples_own_choices_among_several_moves_are_judged() -> None:
+    start, events = a_game_lost_by_a_take()
+    assert [d.seat for d in decisions(start, events, people={0, 1})] == [0, 1]
+    autopiloted = [(seq, {**event, "by": "autopilot"}) for seq, event in events]
+    assert list(decisions(start, autopiloted, people={1})) == []
+
+
+def test_a_whole_game_is_reviewed_within_its_budget() -> None:
+    start = Game.start(Deal.shuffled(3, seed=11))
+    events = list(enumerate(game_events(start), start=1))
+    began = time.perf_counter()
+    notes, judged = review(start, events, people={0, 1, 2}, budget=0.5)
+    assert time.perf_counter() - began < 0.5 + 0.2
+    assert judged > 0 and all(n.better_chance - n.played_chance > 0.2 for n in notes)
+
+
+def game_events(start: Game) -> list[dict[str, Any]]:
+    """A whole game among easy bots, each answering a millisecond after the last action."""
+    game = Game.from_dict(start.to_dict())
+    events: list[dict[str, Any]] = []
+    now = 0.0
+    while game.phase != "over" and len(events) < 2000:
+        seat = to_act(game)
+        if seat is None:
+            now = max(now, game.deadline or now)
+            events += game.tick(now)
+            continue
+        now += 0.001
+        events += game.apply(seat, easy_player(game, seat), now)
+    return events
