@@ -93,6 +93,8 @@ def game_changed(
         if just_dealt and seat.player is not None
     }
 
+    earlier = rendering.earlier_games(table.pk, row.pk) if just_dealt else []
+
     def render_for(audience: int | None) -> str:
         if running:
             context = rendering.game_context(
@@ -108,6 +110,8 @@ def game_changed(
             html = rendering.render_game(context)
         else:
             html = rendering.render_waiting(table, None if audience is None else seated[audience])
+        if just_dealt:
+            return html + rendering.render_log(events, seats, audience, earlier)
         return html + rendering.render_log_append(events, seats, audience)
 
     outbox: list[Message] = [

@@ -13,7 +13,7 @@ from games.models import Seat, Table
 def quick_play(user: User, stake: int) -> Table:
     current = Seat.objects.filter(player=user).select_related("table").first()
     if current is not None:
-        return current.table
+        raise tables.seated_elsewhere(current)
     waiting = (
         Table.objects.filter(status=Table.Status.OPEN, private=False, stake=stake)
         .annotate(taken=Count("seat_set"))

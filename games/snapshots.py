@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.template.loader import render_to_string
-
 from accounts import ledger
 from games import rendering
 from games.engine import Game as EngineGame
@@ -42,7 +40,12 @@ def render(table_id: int, seat: int | None) -> str:
     if row is None:
         me = next((s for s in seats if s.position == seat), None)
         last = table.games.order_by("-started_at").first()
-        log = render_log(recent_events(last), game_infos(last), seat) if last else render_log([])
+        earlier = rendering.earlier_games(table_id, last.pk if last else None)
+        log = (
+            rendering.render_log(recent_events(last), game_infos(last), seat, earlier)
+            if last
+            else rendering.render_log([], None, seat)
+        )
         return rendering.render_waiting(table, me, seats) + log
     engine = EngineGame.from_dict(row.state)
     players = list(row.players.select_related("player").order_by("seat"))
@@ -62,7 +65,8 @@ def render(table_id: int, seat: int | None) -> str:
         headline=rendering.headline(since_the_table_was_cleared(events), infos),
         balance=ledger.balance(me.player) if me is not None and me.player else None,
     )
-    return rendering.render_game(context) + render_log(events, infos, seat)
+    earlier = rendering.earlier_games(table_id, row.pk)
+    return rendering.render_game(context) + rendering.render_log(events, infos, seat, earlier)
 
 
 def recent_events(row: Game) -> list[dict[str, Any]]:
@@ -78,12 +82,3 @@ def since_the_table_was_cleared(events: list[dict[str, Any]]) -> list[dict[str, 
     drawing that opened it."""
     cleared = [i for i, event in enumerate(events) if event["type"] in ("discard", "pick_up")]
     return events[cleared[-1] + 1 :] if cleared else events
-
-
-def render_log(
-    events: list[dict[str, Any]],
-    infos: list[rendering.SeatInfo] | None = None,
-    reader: int | None = None,
-) -> str:
-    lines = rendering.log_entries(events, infos, reader) if infos is not None else []
-    return render_to_string("games/fragments/log.html", {"lines": lines})

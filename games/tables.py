@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from accounts import ledger
 from accounts.models import User
 from games import broadcast, clock, play
-from games.errors import GameError
+from games.errors import GameError, SeatedElsewhere
 from games.models import Game, Seat, Table
 from games.rows import locked_table, seats_of
 
@@ -64,10 +64,7 @@ def join(table_id: int, user: User, invite_code: str = "") -> Seat:
         if other is not None:
             if other.table_id == table.pk:
                 raise GameError(_("You already sit at this table."))
-            raise GameError(
-                _("You already sit at the table “%(name)s”; leave it first.")
-                % {"name": other.table.name}
-            )
+            raise seated_elsewhere(other)
         if table.stake and ledger.balance(user) < table.stake:
             raise GameError(
                 _("This table's stake is %(stake)s chips and you have %(balance)s.")
@@ -85,6 +82,22 @@ def join(table_id: int, user: User, invite_code: str = "") -> Seat:
         arm_start(table, seats)
         after_commit_table_changed(table.pk)
     return seat
+
+
+def seated_elsewhere(seat: Seat) -> SeatedElsewhere:
+    """One seat per player: what they read when they try to sit somewhere else."""
+    names = {"name": seat.table.name}
+    if seat.table.status != Table.Status.PLAYING:
+        message = _("You already sit at the table “%(name)s”; leave it first.") % names
+    elif seat.left:
+        message = (
+            _("The autopilot plays your seat at the table “%(name)s” until its game ends.") % names
+        )
+    else:
+        message = _("You play at the table “%(name)s”: finish that game first.") % names
+    return SeatedElsewhere(
+        message, seat.table_id, may_leave=seat.table.status != Table.Status.PLAYING
+    )
 
 
 def add_bot(table_id: int, user: User, level: str = "easy") -> Seat:

@@ -41,6 +41,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             table = tables.create_table(request.user, **form.cleaned_data)
+        except errors.SeatedElsewhere as refusal:
+            messages.error(request, rendering.refusal_html(refusal, request))
         except errors.GameError as refusal:
             form.add_error(None, str(refusal))
         else:
@@ -83,15 +85,17 @@ def answer(
     try:
         action()
     except errors.GameError as refusal:
+        said = rendering.refusal_html(refusal, request)
         if request.htmx:
-            return HttpResponse(rendering.render_notice(str(refusal)), status=200)
-        messages.error(request, str(refusal))
+            return HttpResponse(rendering.render_notice(said, oob=False), status=200)
+        messages.error(request, said)
+        return redirect("table", pk=table_id)
     if request.htmx:
-        response = HttpResponse(rendering.render_notice("", level="info"))
+        response = HttpResponse(rendering.render_notice("", level="info", oob=False))
         if then:
             response["HX-Redirect"] = then
         return response
-    return redirect("table", pk=table_id)
+    return redirect(then or reverse("table", args=[table_id]))
 
 
 @require_POST
@@ -138,7 +142,7 @@ def quick_play(request: HttpRequest) -> HttpResponse:
     try:
         table = matchmaking.quick_play(request.user, stake)
     except errors.GameError as refusal:
-        messages.error(request, str(refusal))
+        messages.error(request, rendering.refusal_html(refusal, request))
         return redirect("lobby")
     return redirect(table)
 

@@ -81,9 +81,7 @@ def test_a_whole_game_moves_its_cards_and_shows_no_console_error(
     assert errors == []
 
 
-def test_with_reduced_motion_nothing_moves_and_play_goes_on(
-    chromium: Browser, server: str
-) -> None:
+def test_with_reduced_motion_nothing_moves_and_play_goes_on(chromium: Browser, server: str) -> None:
     page = sign_in(chromium, server, "julia", DESKTOP, reduced_motion="reduce")
     against_a_bot(page, "Still cards")
     player = Player(page)
@@ -153,6 +151,4 @@ def test_a_desktop_player_plays_with_the_digit_keys(chromium: Browser, server: s
         "cs => cs.findIndex(c => c.classList.contains('playable'))"
     )
     page.keyboard.press(str(index + 1))
-    page.wait_for_function(
-        "v => document.getElementById('game').dataset.version !== v", arg=before
-    )
+    page.wait_for_function("v => document.getElementById('game').dataset.version !== v", arg=before)
