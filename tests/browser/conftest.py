@@ -20,6 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+SERVER_LOG = ROOT / "artifacts" / "browser-server.log"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -45,6 +46,20 @@ PLAYERS = (
     "lena",
     "misha",
     "nina",
+    "oleg",
+    "polina",
+    "roman",
+    "sofia",
+    "taras",
+    "uliana",
+    "vera",
+    "yuri",
+    "artem",
+    "bella",
+    "chen",
+    "daria",
+    "egor",
+    "faina",
 )
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -105,6 +120,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     create = "; ".join(f"create_player({name!r}, {PASSWORD!r})" for name in PLAYERS)
     manage(env, "shell", "-c", f"from accounts.services import create_player; {create}")
     daphne = Path(sys.executable).with_name("daphne")
+    # A file, not a pipe: a pipe nobody reads fills up and stops the server mid-suite.
+    SERVER_LOG.parent.mkdir(parents=True, exist_ok=True)
+    log = SERVER_LOG.open("w")
     process = subprocess.Popen(
         [
             str(daphne),
@@ -119,7 +137,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
@@ -139,6 +157,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait(timeout=10)
+    log.close()
 
 
 @pytest.fixture(scope="session")

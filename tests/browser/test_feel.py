@@ -123,7 +123,7 @@ def test_a_background_tab_calls_the_player_and_the_sound_is_remembered(
     wait_for_game(page)
     expect(page.locator("#sound-toggle")).to_have_attribute("aria-pressed", "true")
     page.evaluate(
-        "() => { Object.defineProperty(document, 'visibilityState', {get: () => 'hidden'});"
+        "() => { Object.defineProperty(document, 'visibilityState', {get: () => 'hidden', configurable: true});"
         " window.__sounds = 0; }"
     )
     player = Player(page)
@@ -135,7 +135,7 @@ def test_a_background_tab_calls_the_player_and_the_sound_is_remembered(
     expect(page).to_have_title(re.compile(r"^Your move · "))
     assert "favicon-turn" in page.get_attribute('link[rel="icon"]', "href")
     page.evaluate(
-        "() => { Object.defineProperty(document, 'visibilityState', {get: () => 'visible'});"
+        "() => { Object.defineProperty(document, 'visibilityState', {get: () => 'visible', configurable: true});"
         " document.dispatchEvent(new Event('visibilitychange')); }"
     )
     assert not page.title().startswith("Your move")
