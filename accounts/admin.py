@@ -32,7 +32,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class AccountAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "kind", "balance", "closed", "created_at")
     list_filter = ("kind", "closed")
-    search_fields = ("user__username", "game_id")
+    search_fields = ("user__username", "=game__id")
 
 
 @admin.register(Transfer)
@@ -43,7 +43,7 @@ class TransferAdmin(ReadOnlyAdmin):
     search_fields = (
         "key",
         "reason",
-        "game_id",
+        "=game__id",
         "source__user__username",
         "destination__user__username",
     )

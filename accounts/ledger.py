@@ -12,9 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from django.apps import apps
 from django.conf import settings
-from django.core.exceptions import FieldDoesNotExist
 from django.db import transaction
 from django.db.models import BigIntegerField, Case, F, Q, QuerySet, Sum, When
 from django.utils.translation import gettext as _
@@ -357,10 +355,5 @@ def _totals_by(side: str) -> dict[int, int]:
 
 
 def _finished_games(game_ids: Iterable[int]) -> list[int]:
-    try:
-        game_model = apps.get_model("games", "Game")
-        game_model._meta.get_field("finished_at")
-    except (LookupError, FieldDoesNotExist):
-        return []
-    finished = game_model.objects.filter(pk__in=list(game_ids), finished_at__isnull=False)
-    return sorted(finished.values_list("pk", flat=True))
+    finished = Account.objects.filter(game__in=list(game_ids), game__finished_at__isnull=False)
+    return sorted(game for game in finished.values_list("game", flat=True) if game is not None)

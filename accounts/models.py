@@ -1,3 +1,11 @@
+"""Players, their wallets and the chip ledger's records.
+
+The direction is one way: `games` builds on `accounts` (its players and the ledger),
+and the ledger names the games it holds banks and moves chips for with foreign keys to
+`games.Game`, so the database checks every reference and a game with chips on record
+cannot be deleted. Both apps are always installed together.
+"""
+
 from __future__ import annotations
 
 from typing import Any
@@ -40,7 +48,14 @@ class Account(models.Model):
         on_delete=models.PROTECT,
         related_name="wallet",
     )
-    game_id = models.PositiveBigIntegerField(_("game"), null=True, blank=True, unique=True)
+    game = models.OneToOneField(
+        "games.Game",
+        verbose_name=_("game"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="bank_account",
+    )
     balance = models.BigIntegerField(_("balance"), default=0)
     closed = models.BooleanField(_("closed"), default=False)
     created_at = models.DateTimeField(_("created"), default=timezone.now)
@@ -54,9 +69,9 @@ class Account(models.Model):
                 name="account_only_house_below_zero",
             ),
             models.CheckConstraint(
-                condition=Q(kind="wallet", user__isnull=False, game_id__isnull=True)
-                | Q(kind="bank", user__isnull=True, game_id__isnull=False)
-                | Q(kind="house", user__isnull=True, game_id__isnull=True),
+                condition=Q(kind="wallet", user__isnull=False, game__isnull=True)
+                | Q(kind="bank", user__isnull=True, game__isnull=False)
+                | Q(kind="house", user__isnull=True, game__isnull=True),
                 name="account_owner_matches_kind",
             ),
             models.UniqueConstraint(
@@ -102,7 +117,14 @@ class Transfer(models.Model):
     amount = models.PositiveBigIntegerField(_("amount"))
     kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
     reason = models.CharField(_("reason"), max_length=200)
-    game_id = models.PositiveBigIntegerField(_("game"), null=True, blank=True, db_index=True)
+    game = models.ForeignKey(
+        "games.Game",
+        verbose_name=_("game"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="transfers",
+    )
     seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
     key = models.CharField(_("idempotency key"), max_length=100, unique=True)
     created_by = models.ForeignKey(

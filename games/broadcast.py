@@ -15,11 +15,8 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import translation
 
-from accounts import ledger
-from games import clock, rendering
-from games.autopilot import BotSchedule
-from games.engine import Game as EngineGame
-from games.models import Game, Seat, Table
+from games import clock, rendering, scene
+from games.models import Game, Table
 
 logger = logging.getLogger(__name__)
 
@@ -70,76 +67,18 @@ def in_every_language(render: Callable[[], str]) -> dict[str, str]:
     return rendered
 
 
-def seat_language(seat: Seat) -> str:
-    return getattr(seat.player, "language", "") or settings.LANGUAGE_CODE
+def in_language(html: dict[str, str], language: str) -> str:
+    """The HTML rendered in this language (any, if that one was not rendered)."""
+    return html.get(language) or next(iter(html.values()))
 
 
-def game_changed(
-    row: Game,
-    engine: EngineGame,
-    seated: list[Seat],
-    schedule: BotSchedule,
-    events: list[dict[str, Any]],
-) -> None:
-    table = row.table
-    seats = rendering.seat_infos(seated)
-    thinking = [seat for seat in schedule.due if seated[seat].is_bot]
-    running = row.status == Game.Status.RUNNING
-
-    just_dealt = row.version == 1
-    balances = {
-        seat.position: ledger.balance(seat.player)
-        for seat in seated
-        if just_dealt and seat.player is not None
-    }
-
-    earlier = rendering.earlier_games(table.pk, row.pk) if just_dealt else []
-
-    def render_for(audience: int | None) -> str:
-        if running:
-            context = rendering.game_context(
-                table,
-                row,
-                engine,
-                seats,
-                audience,
-                thinking,
-                headline=rendering.headline(events, seats),
-                balance=balances.get(audience) if audience is not None else None,
-            )
-            html = rendering.render_game(context)
-        else:
-            html = rendering.render_waiting(table, None if audience is None else seated[audience])
-        if just_dealt:
-            return html + rendering.render_log(events, seats, audience, earlier)
-        return html + rendering.render_log_append(events, seats, audience)
-
-    outbox: list[Message] = [
-        (
-            public_group(table.pk),
-            {
-                "type": "table.html",
-                "html": in_every_language(lambda: render_for(None)),
-                "version": row.version,
-            },
-        )
-    ]
-    for seat in seated:
-        if seat.is_bot:
-            continue
-        with translation.override(seat_language(seat)):
-            html = render_for(seat.position)
-        outbox.append(
-            (
-                seat_group(table.pk, seat.position),
-                {
-                    "type": "table.html",
-                    "html": {"*": html},
-                    "version": row.version,
-                },
-            )
-        )
-    send_all(outbox)
+def game_changed(game: Game, news: list[dict[str, Any]]) -> None:
+    """A commit stored `game` with the events `news`: every audience's new picture, with
+    the log lines this version adds."""
+    now = scene.of_game(game, news)
+    names = scene.log_names(game)
+    earlier = rendering.earlier_games(game.table_id, game.pk) if game.version == 1 else None
+    send_all(scene_messages(now, lambda audience: scene.render_news(now, names, audience, earlier)))
 
 
 def table_changed(table_id: int) -> None:
@@ -160,26 +99,36 @@ def table_changed(table_id: int) -> None:
             )
         )
     seating = {str(s.player_id): s.position for s in seats if s.player_id is not None}
-    message: dict[str, Any] = {"type": "table.seating", "seating": seating}
-    outbox.append((public_group(table_id), message))
+    outbox.append((public_group(table_id), {"type": "table.seating", "seating": seating}))
     if table.status != Table.Status.PLAYING:
-        message["html"] = in_every_language(lambda: rendering.render_waiting(table, None, seats))
-        for seat in seats:
-            if seat.player_id is None:
-                continue
-            with translation.override(seat_language(seat)):
-                html = rendering.render_waiting(table, seat, seats)
-            outbox.append(
-                (
-                    seat_group(table_id, seat.position),
-                    {
-                        "type": "table.html",
-                        "html": {"*": html},
-                        "version": None,
-                    },
-                )
-            )
+        outbox += scene_messages(scene.of_table(table_id))
     send_all(outbox)
+
+
+def scene_messages(
+    now: scene.Scene, extra: Callable[[scene.Audience], str] = lambda audience: ""
+) -> list[Message]:
+    """The table's picture for every audience: the spectators' in each language in one
+    message to the table's group, each seated person's to their seat's group."""
+    spectators: dict[str, str] = {}
+    outbox: list[Message] = [
+        (
+            public_group(now.table.pk),
+            {"type": "table.html", "html": spectators, "version": now.version},
+        )
+    ]
+    for audience in now.audiences():
+        html = scene.render(now, audience) + extra(audience)
+        if audience.seat is None:
+            spectators[audience.language] = html
+            continue
+        outbox.append(
+            (
+                seat_group(now.table.pk, audience.seat),
+                {"type": "table.html", "html": {"*": html}, "version": now.version},
+            )
+        )
+    return outbox
 
 
 def presence_changed(table_id: int, position: int, online: bool) -> None:

@@ -20,7 +20,10 @@ from django.utils.translation import get_supported_language_variant
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from chat.consumer import ChatMixin
+from chat.protocol import ChatCommand
 from games import broadcast, errors, play, presence, rendering, scheduler, snapshots, tables
+from games.broadcast import in_language
 from games.protocol import Command, ProtocolError, parse
 
 RATE_LIMIT = 100
@@ -28,7 +31,7 @@ RATE_WINDOW = 20.0
 POLICY_VIOLATION = 1008
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(ChatMixin, AsyncWebsocketConsumer):
     table_id: int
     seat: int | None
     language: str
@@ -52,7 +55,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(broadcast.public_group(self.table_id), self.channel_name)
         if self.seat is not None:
             await self.join_seat_group(self.seat)
-        await self.send_snapshot()
+        await self.send_snapshot(also=await self.join_chat())
         await self.report_in()
         scheduler.ensure_embedded()
 
@@ -69,6 +72,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "table_id"):
             return
+        await self.leave_chat()
         if self.seat is not None:
             gone = await database_sync_to_async(presence.leave)(self.table_id, self.user.pk)
             if gone is not None:
@@ -86,10 +90,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             broadcast.seat_group(self.table_id, seat), self.channel_name
         )
 
-    async def send_snapshot(self) -> None:
+    async def send_snapshot(self, also: str = "") -> None:
         with translation.override(self.language):
             html = await database_sync_to_async(snapshots.render)(self.table_id, self.seat)
-        await self.send(text_data=html)
+        await self.send(text_data=html + also)
 
     async def notice(self, message: str) -> None:
         with translation.override(self.language):
@@ -104,6 +108,9 @@ class TableConsumer(AsyncWebsocketConsumer):
                 command = parse(text_data if text_data is not None else None)
             except ProtocolError as problem:
                 await self.notice(str(problem))
+                return
+            if isinstance(command, ChatCommand):
+                await self.chat_command(command)
                 return
             if command.action == "ping":
                 await self.report_in()
@@ -163,11 +170,6 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def table_notice(self, event: dict[str, Any]) -> None:
         if event.get("user_id") == getattr(self.user, "pk", None):
             await self.send(text_data=event["html"])
-
-
-def in_language(html: dict[str, str], language: str) -> str:
-    """The HTML rendered in this socket's language (any, if that one was not rendered)."""
-    return html.get(language) or next(iter(html.values()))
 
 
 def remember_language(user: Any, language: str) -> None:

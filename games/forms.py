@@ -9,7 +9,15 @@ from games.models import Table
 class TableForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Table
-        fields = ["name", "stake", "seats", "move_time", "bots_allowed", "private"]
+        fields = [
+            "name",
+            "stake",
+            "seats",
+            "move_time",
+            "bots_allowed",
+            "private",
+            "spectators_chat",
+        ]
         widgets = {
             "seats": forms.Select(choices=[(2, "2"), (3, "3"), (4, "4")]),
         }

@@ -45,6 +45,7 @@ class Table(models.Model):
     )
     bots_allowed = models.BooleanField(_("bots may fill seats"), default=True)
     private = models.BooleanField(_("private"), default=False)
+    spectators_chat = models.BooleanField(_("spectators may write in the chat"), default=False)
     invite_code = models.CharField(_("invite code"), max_length=16, default=new_invite_code)
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.OPEN, db_index=True
@@ -201,6 +202,9 @@ class GameEvent(models.Model):
         Game, on_delete=models.CASCADE, related_name="events", verbose_name=_("game")
     )
     seq = models.PositiveIntegerField(_("number"))
+    version = models.PositiveIntegerField(
+        _("version"), default=0, help_text=_("the game version this event produced")
+    )
     type = models.CharField(_("type"), max_length=32)
     seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
     data = models.JSONField(_("data"), default=dict)

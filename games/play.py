@@ -44,6 +44,8 @@ class Loaded:
     engine: EngineGame
     seats: list[Seat]
     schedule: BotSchedule
+    version: int
+    """The version this transaction writes: every event it records belongs to it."""
     table_before: str = ""
     events: list[dict[str, Any]] = field(default_factory=list)
 
@@ -68,6 +70,7 @@ def load(game_id: int) -> Loaded:
         engine=engine,
         seats=seats_of(row.table),
         schedule=BotSchedule.load(row.bot_moves),
+        version=row.version + 1,
         table_before=table_key(engine),
     )
 
@@ -129,7 +132,7 @@ def start(table_id: int) -> Game | None:
             )
             for seat in seats:
                 seat.ready, seat.timeouts, seat.away = False, 0, False
-            loaded = Loaded(row=row, engine=engine, seats=seats, schedule=BotSchedule())
+            loaded = Loaded(row=row, engine=engine, seats=seats, schedule=BotSchedule(), version=1)
             record(loaded, [{"type": "deal", "seed_hash": row.seed_hash}], now)
             save(loaded, now)
         transaction.on_commit(partial(broadcast.table_changed, table_id))
@@ -241,6 +244,7 @@ def record(loaded: Loaded, events: list[dict[str, Any]], now: float) -> None:
         GameEvent(
             game=row,
             seq=row.event_seq + index,
+            version=loaded.version,
             type=str(event["type"]),
             seat=event.get("seat"),
             data=event,
@@ -267,7 +271,7 @@ def note_timeouts(loaded: Loaded, events: list[dict[str, Any]]) -> None:
 
 def save(loaded: Loaded, now: float) -> None:
     row, engine = loaded.row, loaded.engine
-    row.version += 1
+    row.version = loaded.version
     if table_key(engine) != loaded.table_before:
         row.table_version = row.version
     if engine.phase == "over":
@@ -290,7 +294,7 @@ def save(loaded: Loaded, now: float) -> None:
 
 def changed(loaded: Loaded) -> None:
     timing.committed(loaded.row.pk, loaded.row.version)
-    broadcast.game_changed(loaded.row, loaded.engine, loaded.seats, loaded.schedule, loaded.events)
+    broadcast.game_changed(loaded.row, loaded.events)
 
 
 def endless(loaded: Loaded) -> bool:
@@ -360,7 +364,7 @@ def abort(game_id: int, reason: str = "") -> None:
         row.status = Game.Status.ABORTED
         row.finished_at = clock.to_datetime(clock.now())
         row.deadline_at = None
-        row.version += 1
+        row.version = loaded.version
         loaded.schedule = BotSchedule()
         row.bot_moves = {}
         record(

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from chat import protocol as chat_protocol
 from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
 
 MAX_MESSAGE_BYTES = 2048
 CARD_ACTIONS = ("lead", "throw-in", "defend", "transfer")
 PLAIN_ACTIONS = ("take", "pass")
 TABLE_ACTIONS = ("play-again", "ping")
-ACTIONS = CARD_ACTIONS + PLAIN_ACTIONS + TABLE_ACTIONS
+ACTIONS = CARD_ACTIONS + PLAIN_ACTIONS + TABLE_ACTIONS + chat_protocol.ACTIONS
 
 
 class ProtocolError(ValueError):
@@ -69,7 +70,7 @@ def refuse_constant(name: str) -> object:
     raise ProtocolError(_("The version must be a whole number."))
 
 
-def parse(text: str | bytes | None) -> Command:
+def parse(text: str | bytes | None) -> Command | chat_protocol.ChatCommand:
     """The command a message asks for; `ProtocolError` for anything else, whatever it is."""
     try:
         return parse_message(text)
@@ -80,7 +81,7 @@ def parse(text: str | bytes | None) -> Command:
         raise ProtocolError(_("The message is not valid JSON.")) from None
 
 
-def parse_message(text: str | bytes | None) -> Command:
+def parse_message(text: str | bytes | None) -> Command | chat_protocol.ChatCommand:
     if text is None:
         raise ProtocolError(_("Only text messages are understood."))
     if len(text) > MAX_MESSAGE_BYTES:
@@ -96,6 +97,11 @@ def parse_message(text: str | bytes | None) -> Command:
     action = data.get("action")
     if not isinstance(action, str) or action not in ACTIONS:
         raise ProtocolError(_("Unknown action “%(action)s”.") % {"action": quoted(action, 20)})
+    if action in chat_protocol.ACTIONS:
+        try:
+            return chat_protocol.command(data)
+        except chat_protocol.ChatProtocolError as problem:
+            raise ProtocolError(str(problem)) from None
     version = parse_version(data.get("version"))
     if action in TABLE_ACTIONS:
         return Command(action=action, version=version)

@@ -14,8 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from accounts import ledger
-from games import clock, hints, movelog, stopped
+from games import hints, movelog
 from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
 from games.engine import Game as EngineGame
 from games.engine.bank import SHARES
@@ -170,6 +169,8 @@ def game_context(
     engine: EngineGame,
     seats: Sequence[SeatInfo],
     seat: int | None,
+    *,
+    now: float,
     bots_thinking: Iterable[int] = (),
     headline: dict[str, Any] | None = None,
     balance: int | None = None,
@@ -219,7 +220,7 @@ def game_context(
         "waited_on_me": seat is not None and waited_on(view, seat),
         "balance": balance,
         "deadline_ms": int(view["deadline"] * 1000) if view["deadline"] else None,
-        "now_ms": int(clock.now() * 1000),
+        "now_ms": int(now * 1000),
         "window_ms": int(engine.rules.throw_in_window * 1000),
         "defender_name": seats[view["defender"]].label,
         "attacker_name": seats[view["attacker"]].label,
@@ -345,37 +346,6 @@ def receipt(game: Game) -> dict[str, Any]:
                 }
             )
     return {"game": game, "rows": rows, "bank": game.bank}
-
-
-def waiting_context(
-    table: Table, seat: Seat | None, seats: Sequence[Seat] | None = None
-) -> dict[str, Any]:
-    seats = (
-        list(seats)
-        if seats is not None
-        else list(table.seat_set.select_related("player").order_by("position"))
-    )
-    by_position = {s.position: s for s in seats}
-    last = table.games.exclude(status=Game.Status.RUNNING).order_by("-started_at").first()
-    return {
-        "table": table,
-        "seat": seat,
-        "places": [(position, by_position.get(position)) for position in range(table.seats)],
-        "is_host": seat is not None and seat.player_id == table.host_id(seats),
-        "free_seats": table.seats - len(seats),
-        "starts_ms": int(clock.to_seconds(table.starts_at) * 1000) if table.starts_at else None,
-        "now_ms": int(clock.now() * 1000),
-        "last": receipt(last) if last is not None and not stopped.is_stopped(last) else None,
-        "stopped": stopped.summary(last),
-        "balance": ledger.balance(seat.player) if seat is not None and seat.player else None,
-        "durak": next((p for p in last.players.all() if p.durak), None)
-        if last is not None
-        else None,
-    }
-
-
-def render_waiting(table: Table, seat: Seat | None, seats: Sequence[Seat] | None = None) -> str:
-    return render_to_string("games/fragments/waiting.html", waiting_context(table, seat, seats))
 
 
 def render_lobby_row(table: Table, seats: Sequence[Seat]) -> str:

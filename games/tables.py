@@ -32,6 +32,7 @@ def create_table(
     move_time: int,
     bots_allowed: bool,
     private: bool,
+    spectators_chat: bool = False,
 ) -> Table:
     with transaction.atomic():
         table = Table.objects.create(
@@ -41,6 +42,7 @@ def create_table(
             move_time=move_time,
             bots_allowed=bots_allowed,
             private=private,
+            spectators_chat=spectators_chat,
             creator=creator,
         )
         join(table.pk, creator, invite_code=table.invite_code)

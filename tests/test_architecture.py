@@ -53,3 +53,15 @@ def test_engine_does_not_import_the_bots() -> None:
         if module.startswith("games.bots")
     ]
     assert offenders == []
+
+
+def test_accounts_build_on_nothing_of_the_site_but_the_rules_engine() -> None:
+    """games builds on accounts; the ledger needs only the engine's bank split (it names
+    games by foreign key, not by import)."""
+    offenders = [
+        f"{path.relative_to(ROOT)} imports {module}"
+        for path in python_files("accounts")
+        for module in imported_modules(path)
+        if module.startswith("games") and not module.startswith("games.engine")
+    ]
+    assert offenders == []

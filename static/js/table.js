@@ -3,7 +3,6 @@
   var socketElt = document.getElementById("table-socket");
   if (!socketElt) return;
   var mode = null; // {kind: "transfer"} or {kind: "target", card: "TH"}
-  var clockOffset = 0;
 
   function game() { return document.getElementById("game"); }
   function version() { var g = game(); return g ? g.dataset.version : ""; }
@@ -77,11 +76,12 @@
   document.addEventListener("keydown", function (event) { if (event.key === "Escape") clearMode(); });
 
   socketElt.addEventListener("htmx:wsBeforeMessage", function (event) {
-    var text = event.detail.message;
-    var match = /id="game"[^>]*data-version="(\d*)"/.exec(text);
-    if (!match || !match[1]) return;
+    var incoming = document.createElement("template");
+    incoming.innerHTML = event.detail.message;
+    var next = incoming.content.getElementById("game");
+    if (!next || !next.dataset.version) return;
     var current = parseInt(version() || "0", 10);
-    if (parseInt(match[1], 10) < current) event.preventDefault();
+    if (parseInt(next.dataset.version, 10) < current) event.preventDefault();
   });
 
   var shownVersion = version();

@@ -1,8 +1,6 @@
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 import pytest
 from django.conf import LazySettings
@@ -11,13 +9,15 @@ from django.utils import translation
 
 from accounts.models import User
 from accounts.services import create_player
+from games.models import Game, Table
 
 PASSWORD = "a-long-enough-password-42"
 
 
-@dataclass(frozen=True)
-class Game:
-    pk: int
+def a_game() -> Game:
+    """A game row for the ledger to hold a bank for (the ledger's game columns are foreign keys)."""
+    table = Table.objects.create(name="Ledger test", seats=2)
+    return Game.objects.create(table=table, state={}, seed="0", seed_hash="0")
 
 
 @pytest.fixture(autouse=True)
@@ -49,6 +49,5 @@ def make_player(settings: LazySettings, db: None) -> Callable[..., User]:
 
 
 @pytest.fixture
-def make_game() -> Callable[[], Game]:
-    ids = itertools.count(1)
-    return lambda: Game(pk=next(ids))
+def make_game(db: None) -> Callable[[], Game]:
+    return a_game

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from accounts import ledger
 from accounts.models import Transfer, User
-from tests.accounts.conftest import PASSWORD, Game
+from tests.accounts.conftest import PASSWORD, a_game
 
 MakePlayer = Callable[..., User]
 
@@ -105,13 +105,14 @@ def test_the_profile_shows_the_balance_and_signed_ledger_entries(
     client: Client, make_player: MakePlayer
 ) -> None:
     anna = make_player("anna", 100)
-    ledger.stake_all(Game(pk=12), [anna, None], 30)
+    game = a_game()
+    ledger.stake_all(game, [anna, None], 30)
     client.force_login(anna)
     page = client.get(reverse("profile")).content.decode()
     assert "You have 70 chips." in page
     assert "-30" in page and "+100" in page
-    assert "Game #12" in page
-    assert "Stake for game #12" in page
+    assert f"Game #{game.pk}" in page
+    assert f"Stake for game #{game.pk}" in page
 
 
 def test_the_profile_pages_ledger_entries_twenty_at_a_time(

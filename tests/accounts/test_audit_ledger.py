@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 
 from accounts import ledger
 from accounts.models import Account, User
-from tests.accounts.conftest import Game
+from games.models import Game
 
 MakePlayer = Callable[..., User]
 

@@ -4,10 +4,13 @@ from collections.abc import Callable
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
+from django.test import Client
+from django.urls import reverse
 
 from accounts import ledger
 from accounts.models import Account, Transfer, User
-from tests.accounts.conftest import Game
+from games.models import Game
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 
@@ -352,3 +355,25 @@ def test_transfers_are_never_edited_or_deleted(make_player: MakePlayer) -> None:
         Transfer.objects.all().delete()
     assert ledger.balance(anna) == 100
     assert Transfer.objects.get().amount == 100
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_database_refuses_a_bank_for_a_game_that_does_not_exist() -> None:
+    with pytest.raises(IntegrityError), transaction.atomic():
+        ledger.bank(987_654)
+    assert not Account.objects.filter(kind="bank").exists()
+
+
+def test_a_game_with_chips_on_record_cannot_be_deleted(staked: tuple[User, Game]) -> None:
+    _anna, game = staked
+    with pytest.raises(ProtectedError), transaction.atomic():
+        game.delete()
+    assert Transfer.objects.filter(game=game).count() == 2
+
+
+def test_the_admin_finds_a_games_transfers_by_its_number(
+    admin_client: Client, staked: tuple[User, Game]
+) -> None:
+    _anna, game = staked
+    page = admin_client.get(reverse("admin:accounts_transfer_changelist"), {"q": game.pk})
+    assert page.status_code == 200 and "2 results" in page.content.decode()

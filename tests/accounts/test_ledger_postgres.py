@@ -13,7 +13,7 @@ from django.db import connection
 
 from accounts import ledger
 from accounts.models import Transfer, User
-from tests.accounts.conftest import Game
+from tests.accounts.conftest import a_game
 
 T = TypeVar("T")
 MakePlayer = Callable[..., User]
@@ -46,8 +46,9 @@ def test_fifty_concurrent_stakes_against_chips_for_ten_let_exactly_ten_through(
     make_player: MakePlayer,
 ) -> None:
     anna = make_player("anna", 100)
+    games = [a_game() for _ in range(50)]
     results = all_at_once(
-        [lambda pk=pk: ledger.stake_all(Game(pk=pk), [anna, None], 10) for pk in range(1, 51)]
+        [lambda game=game: ledger.stake_all(game, [anna, None], 10) for game in games]
     )
     refused = [result for result in results if isinstance(result, Exception)]
     assert len(refused) == 40
@@ -59,7 +60,7 @@ def test_fifty_concurrent_stakes_against_chips_for_ten_let_exactly_ten_through(
 
 def test_concurrent_settles_pay_once(make_player: MakePlayer) -> None:
     anna, boris = make_player("anna", 100), make_player("boris", 100)
-    game = Game(pk=1)
+    game = a_game()
     ledger.stake_all(game, [anna, None, boris], 50)
     results = all_at_once([lambda: ledger.settle(game, [[2], [0], [1]])] * 20)
     assert results == [[30, 0, 120]] * 20
@@ -69,7 +70,7 @@ def test_concurrent_settles_pay_once(make_player: MakePlayer) -> None:
 
 def test_concurrent_settles_and_refunds_close_the_bank_once(make_player: MakePlayer) -> None:
     anna = make_player("anna", 100)
-    game = Game(pk=1)
+    game = a_game()
     ledger.stake_all(game, [anna, None], 50)
     results = all_at_once(
         [lambda: ledger.settle(game, [[0], [1]]), lambda: ledger.refund(game)] * 10

@@ -109,6 +109,16 @@ def test_the_playable_cards_stand_out_and_the_others_are_dimmed(
     page.screenshot(path=screenshots / "playable-phone.png")
 
 
+def tab_is(page: Page, state: str) -> None:
+    """The tab goes to the background or comes back, as far as the page can tell."""
+    page.evaluate(
+        """s => { Object.defineProperty(document, 'visibilityState',
+                                        {get: () => s, configurable: true});
+                  document.dispatchEvent(new Event('visibilitychange')); }""",
+        state,
+    )
+
+
 def test_a_background_tab_calls_the_player_and_the_sound_is_remembered(
     chromium: Browser, server: str
 ) -> None:
@@ -122,10 +132,8 @@ def test_a_background_tab_calls_the_player_and_the_sound_is_remembered(
     page.reload()
     wait_for_game(page)
     expect(page.locator("#sound-toggle")).to_have_attribute("aria-pressed", "true")
-    page.evaluate(
-        "() => { Object.defineProperty(document, 'visibilityState', {get: () => 'hidden', configurable: true});"
-        " window.__sounds = 0; }"
-    )
+    tab_is(page, "hidden")
+    page.evaluate("() => { window.__sounds = 0; }")
     player = Player(page)
     deadline = time.monotonic() + 90
     while not page.evaluate("() => window.__sounds") or not page.locator(".me.waited-on").count():
@@ -134,10 +142,7 @@ def test_a_background_tab_calls_the_player_and_the_sound_is_remembered(
             time.sleep(0.2)
     expect(page).to_have_title(re.compile(r"^Your move · "))
     assert "favicon-turn" in page.get_attribute('link[rel="icon"]', "href")
-    page.evaluate(
-        "() => { Object.defineProperty(document, 'visibilityState', {get: () => 'visible', configurable: true});"
-        " document.dispatchEvent(new Event('visibilitychange')); }"
-    )
+    tab_is(page, "visible")
     assert not page.title().startswith("Your move")
     assert "favicon-turn" not in page.get_attribute('link[rel="icon"]', "href")
 

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import play, rendering, stopped, tables
+from games import play, scene, stopped, tables
 from games.models import Game
 from ratings.statistics import record_of
 from tests.games.conftest import open_table, play_out, start_when_due
@@ -40,7 +40,7 @@ def test_a_finished_game_has_no_stopped_summary(frozen_clock, anna, boris):
 
 def test_the_table_shows_a_stopped_game_as_stopped_not_as_a_draw(stopped_game, anna):
     seat = stopped_game.table.seat_set.get(player=anna)
-    html = rendering.render_waiting(stopped_game.table, seat)
+    html = scene.render(scene.of_table(stopped_game.table_id), scene.Audience(seat.position, "en"))
     assert "Stopped by the staff: every stake returned" in html
     assert "draw" not in html.lower() and "durak" not in html.lower()
     assert "Place" not in html and 'data-outcome="stopped"' in html

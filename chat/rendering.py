@@ -1,0 +1,77 @@
+"""The chat's HTML: one line, the lines a reader sees at a table, and the whole panel.
+
+Texts are plain: the templates escape them, and nothing a player writes is ever marked safe.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.template.loader import render_to_string
+
+from chat import services
+from chat.models import MAX_LENGTH, Message
+from chat.reactions import REACTIONS, label
+from games.models import Table
+
+PANEL_LINES = 50
+
+
+def line_context(message: Message) -> dict[str, Any]:
+    reaction = label(message.text) if message.kind == Message.Kind.REACTION else ""
+    return {"message": message, "reaction": reaction}
+
+
+def render_line(message: Message, *, oob: bool = False) -> str:
+    return render_to_string("chat/line.html", {**line_context(message), "oob": oob})
+
+
+def render_posted(message: Message) -> str:
+    """A new line for the end of the panel, and a reaction's bubble by the sender's seat."""
+    return render_to_string("chat/posted.html", line_context(message))
+
+
+def visible_to(messages: QuerySet[Message], reader: Any) -> QuerySet[Message]:
+    muted = services.muted_ids(reader)
+    return messages.exclude(author__in=muted) if muted else messages
+
+
+def recent(table: Table | int, reader: Any) -> list[Message]:
+    messages = Message.objects.filter(table=table).select_related("author")
+    latest = visible_to(messages, reader).order_by("-id")[:PANEL_LINES]
+    return list(latest)[::-1]
+
+
+def muted_players(reader: Any) -> list[Any]:
+    if reader is None or not reader.is_authenticated:
+        return []
+    return [mute.muted for mute in reader.chat_mutes.select_related("muted").order_by("muted")]
+
+
+def render_lines(table_id: int, reader: Any) -> str:
+    """What a socket sends on (re)connect and after its reader's mutes change."""
+    return render_to_string(
+        "chat/lines.html",
+        {
+            "lines": [line_context(message) for message in recent(table_id, reader)],
+            "muted": muted_players(reader),
+            "oob": True,
+        },
+    )
+
+
+def panel_context(table: Table, reader: Any, seat: int | None) -> dict[str, Any]:
+    signed_in = reader is not None and reader.is_authenticated
+    site_mute = services.site_mute_of(reader) if signed_in else None
+    return {
+        "lines": [line_context(message) for message in recent(table, reader)],
+        "muted": muted_players(reader),
+        "reader": reader if signed_in else None,
+        "staff": signed_in and reader.is_staff,
+        "can_write": signed_in and services.may_write(table, seat) and site_mute is None,
+        "site_mute": services.site_mute_notice(site_mute) if site_mute is not None else "",
+        "spectator": seat is None,
+        "reactions": [(code, str(text)) for code, text in REACTIONS.items()],
+        "limit": MAX_LENGTH,
+    }

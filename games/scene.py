@@ -1,0 +1,188 @@
+"""A table at a version, as each audience may see it: one value and one renderer.
+
+The broadcast after a commit and the snapshot on connect both describe the table with
+`Scene` and draw it with `render`, so a page that (re)connects shows exactly what a page
+that stayed open shows. A scene is built once from the stored rows (the game's state and
+bot schedule, the table, its seats, the events of this version) and rendered for any
+`Audience`: the spectators or one seat, in one language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from accounts import ledger
+from games import clock, rendering, stopped
+from games.autopilot import BotSchedule
+from games.engine import Game as EngineGame
+from games.models import Game, GameEvent, GamePlayer, Seat, Table
+from games.rows import seats_of
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who reads a rendering: the spectators (seat None) or one seat, in one language."""
+
+    seat: int | None
+    language: str
+
+
+@dataclass(frozen=True)
+class Scene:
+    table: Table
+    seats: tuple[Seat, ...]
+    balances: Mapping[int, int]
+    """Chips of each seated person, by position."""
+    now: float
+    game: Game | None = None
+    """The running game; None while the table waits for its next game."""
+    engine: EngineGame | None = None
+    names: tuple[rendering.SeatInfo, ...] = ()
+    """Who plays each position of the running game."""
+    thinking: frozenset[int] = frozenset()
+    """Bot seats whose move is due (R16)."""
+    news: tuple[dict[str, Any], ...] = ()
+    """The events that produced this version: its headline and its new log lines."""
+    last: Game | None = None
+    """The table's last game that is over (the waiting room shows its result)."""
+    receipt: dict[str, Any] | None = None
+    durak: GamePlayer | None = None
+
+    @property
+    def version(self) -> int | None:
+        return self.game.version if self.game is not None else None
+
+    def seat(self, position: int | None) -> Seat | None:
+        return next((s for s in self.seats if s.position == position), None)
+
+    def audiences(self, languages: Iterable[str] | None = None) -> list[Audience]:
+        """The spectators in each of `languages` (all the site's by default), then each
+        seated person in their own language."""
+        codes = [code for code, _name in settings.LANGUAGES] if languages is None else languages
+        spectators = [Audience(None, code) for code in codes]
+        return spectators + [
+            Audience(seat.position, seat_language(seat)) for seat in self.seats if not seat.is_bot
+        ]
+
+
+def seat_language(seat: Seat) -> str:
+    return getattr(seat.player, "language", "") or settings.LANGUAGE_CODE
+
+
+def of_table(table_id: int) -> Scene:
+    """The table as it is stored now."""
+    table = Table.objects.get(pk=table_id)
+    game = table.games.filter(status=Game.Status.RUNNING).first()
+    if game is None:
+        return build(table, None, ())
+    news = GameEvent.objects.filter(game=game, version=game.version).order_by("seq")
+    return build(table, game, tuple(event.data for event in news))
+
+
+def of_game(game: Game, news: Sequence[dict[str, Any]]) -> Scene:
+    """The table just after the commit that stored `game` with the events `news`."""
+    table = Table.objects.get(pk=game.table_id)
+    return build(table, game if game.status == Game.Status.RUNNING else None, tuple(news))
+
+
+def build(table: Table, game: Game | None, news: tuple[dict[str, Any], ...]) -> Scene:
+    seats = tuple(seats_of(table))
+    balances = {
+        seat.position: ledger.balance(seat.player) for seat in seats if seat.player is not None
+    }
+    now = clock.now()
+    if game is None:
+        last = table.games.exclude(status=Game.Status.RUNNING).order_by("-started_at").first()
+        shown = last is not None and not stopped.is_stopped(last)
+        return Scene(
+            table=table,
+            seats=seats,
+            balances=balances,
+            now=now,
+            news=news,
+            last=last,
+            receipt=rendering.receipt(last) if shown and last is not None else None,
+            durak=last.players.select_related("player").filter(durak=True).first()
+            if last
+            else None,
+        )
+    engine = EngineGame.from_dict(game.state)
+    if [seat.position for seat in seats] == list(range(engine.players)):
+        names = rendering.seat_infos(seats)
+    else:
+        names = rendering.seat_infos(game.players.select_related("player").order_by("seat"))
+    due = BotSchedule.load(game.bot_moves).due
+    return Scene(
+        table=table,
+        seats=seats,
+        balances=balances,
+        now=now,
+        game=game,
+        engine=engine,
+        names=tuple(names),
+        thinking=frozenset(position for position in due if names[position].is_bot),
+        news=news,
+    )
+
+
+def render(scene: Scene, audience: Audience) -> str:
+    """The `#game` section for one audience."""
+    with translation.override(audience.language):
+        if scene.game is None or scene.engine is None:
+            context = waiting_context(scene, scene.seat(audience.seat))
+            return render_to_string("games/fragments/waiting.html", context)
+        context = rendering.game_context(
+            scene.table,
+            scene.game,
+            scene.engine,
+            scene.names,
+            audience.seat,
+            now=scene.now,
+            bots_thinking=scene.thinking,
+            headline=rendering.headline(scene.news, scene.names),
+            balance=scene.balances.get(audience.seat) if audience.seat is not None else None,
+        )
+        return rendering.render_game(context)
+
+
+def waiting_context(scene: Scene, seat: Seat | None) -> dict[str, Any]:
+    table, seats, last = scene.table, list(scene.seats), scene.last
+    by_position = {s.position: s for s in seats}
+    return {
+        "table": table,
+        "seat": seat,
+        "places": [(position, by_position.get(position)) for position in range(table.seats)],
+        "is_host": seat is not None and seat.player_id == table.host_id(seats),
+        "free_seats": table.seats - len(seats),
+        "starts_ms": int(clock.to_seconds(table.starts_at) * 1000) if table.starts_at else None,
+        "now_ms": int(scene.now * 1000),
+        "last": scene.receipt,
+        "stopped": stopped.summary(last),
+        "balance": scene.balances.get(seat.position) if seat is not None else None,
+        "durak": scene.durak,
+    }
+
+
+def log_names(game: Game) -> list[rendering.SeatInfo]:
+    """Who played each position of a game, for its log (seats may be gone by now)."""
+    return rendering.seat_infos(game.players.select_related("player").order_by("seat"))
+
+
+def render_news(
+    scene: Scene,
+    names: Sequence[rendering.SeatInfo],
+    audience: Audience,
+    earlier: Sequence[Game] | None = None,
+) -> str:
+    """The log lines this version adds, for one audience; a game's first version starts
+    a new log, under which the table's `earlier` games are linked."""
+    with translation.override(audience.language):
+        if earlier is not None:
+            return rendering.render_log(scene.news, names, audience.seat, earlier)
+        return rendering.render_log_append(scene.news, names, audience.seat)

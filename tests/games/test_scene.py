@@ -1,0 +1,117 @@
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+
+from accounts.models import User
+from games import broadcast, clock, play, snapshots, tables
+from games.models import Game, GameEvent
+from tests.games.conftest import open_table, start_when_due
+
+LOG = '<ol id="log"'
+NEWS = '<ol hx-swap-oob="beforeend:#log">'
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+
+
+def lines(html: str) -> list[str]:
+    return re.findall(r"<li>(.*?)</li>", html, flags=re.S)
+
+
+class Broadcasts:
+    """The table pictures sent since the last look, by audience."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.batches: list[list[broadcast.Message]] = []
+        self.versions: set[int] = set()
+        monkeypatch.setattr(broadcast, "send_all", self.batches.append)
+
+    def take(self) -> list[tuple[int | None, str, str]]:
+        """(seat, language, html) of each table picture sent; a seat's in its language."""
+        sent = []
+        for batch in self.batches:
+            for group, message in batch:
+                if message["type"] != "table.html":
+                    continue
+                seat = re.fullmatch(r"table-\d+-seat-(\d+)", group)
+                if message["version"] is not None:
+                    self.versions.add(message["version"])
+                for language, html in message["html"].items():
+                    sent.append((int(seat[1]) if seat else None, language, html))
+        self.batches.clear()
+        return sent
+
+
+def snapshot(table_id: int, seat: int | None, language: str) -> str:
+    with translation.override(language):
+        return snapshots.render(table_id, seat)
+
+
+def check_against_snapshots(table_id: int, sent, languages: dict[int, str]) -> int:
+    """Each picture sent equals the snapshot a new connection of that audience gets now; its
+    new log lines are the last lines of the snapshot's log. Returns how many were checked."""
+    for seat, language, html in sent:
+        language = languages[seat] if language == "*" else language
+        fresh = snapshot(table_id, seat, language)
+        picture, _log, log = fresh.partition(LOG)
+        sent_picture, _news, news = html.partition(NEWS)
+        assert sent_picture == picture, f"seat {seat} in {language} sees another picture"
+        added = lines(news)
+        assert lines(log)[len(lines(log)) - len(added) :] == added
+    return len(sent)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("seats", "seed"), [(2, 11), (3, 22), (4, 33)])
+def test_every_broadcast_equals_the_snapshot_of_its_version_for_every_audience(
+    seats, seed, anna, boris, frozen_clock, monkeypatch
+):
+    User.objects.filter(pk=anna.pk).update(language="ru")
+    User.objects.filter(pk=boris.pk).update(language="en")
+    monkeypatch.setattr(
+        play.secrets, "randbits", lambda bits: random.Random(seed).getrandbits(bits)
+    )
+    sent = Broadcasts(monkeypatch)
+    languages = {0: "ru", 1: "en"}
+    table = open_table(anna, stake=10, seats=seats)
+    checked = check_against_snapshots(table.pk, sent.take(), languages)
+    tables.join(table.pk, boris)
+    for _ in range(seats - 2):
+        checked += check_against_snapshots(table.pk, sent.take(), languages)
+        tables.add_bot(table.pk, anna, "easy")
+    checked += check_against_snapshots(table.pk, sent.take(), languages)
+    game = start_when_due(table, frozen_clock)
+    for person in (anna, boris):
+        checked += check_against_snapshots(table.pk, sent.take(), languages)
+        tables.leave(table.pk, person)
+    game.refresh_from_db()
+    news = 0
+    while game.status == Game.Status.RUNNING:
+        batch = sent.take()
+        news += sum(NEWS in html for _seat, _language, html in batch)
+        checked += check_against_snapshots(table.pk, batch, languages)
+        assert game.deadline_at is not None
+        frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.001)
+        play.tick(game.pk)
+        game.refresh_from_db()
+    checked += check_against_snapshots(table.pk, sent.take(), languages)
+    every_version = set(GameEvent.objects.filter(game=game).values_list("version", flat=True))
+    assert len(sent.versions) > 10 and every_version <= sent.versions | {game.version}
+    assert news > 10 and checked >= len(sent.versions) * (len(LANGUAGES) + 2)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_seat_sees_its_chips_live_as_it_does_on_reconnect(anna, boris, frozen_clock, monkeypatch):
+    sent = Broadcasts(monkeypatch)
+    table = open_table(anna, stake=10)
+    tables.join(table.pk, boris)
+    start_when_due(table, frozen_clock)
+    live = {seat: html for seat, _language, html in sent.take() if seat is not None}
+    assert 'id="chips-now" data-chips="990"' in live[0]
+    assert (
+        live[0].partition(NEWS)[0]
+        == snapshot(table.pk, 0, settings.LANGUAGE_CODE).partition(LOG)[0]
+    )
