@@ -174,3 +174,21 @@ def chromium() -> Iterator[object]:
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture
+def people(chromium: object, server: str) -> Iterator[object]:
+    """Signs people in (as `play.sign_in`) and closes their browsers after the test, so
+    their sockets do not keep games going for the rest of the session."""
+    from tests.browser.play import sign_in
+
+    pages: list[object] = []
+
+    def sign(name: str, viewport: dict[str, int], **options: object) -> object:
+        page = sign_in(chromium, server, name, viewport, **options)  # type: ignore[arg-type]
+        pages.append(page)
+        return page
+
+    yield sign
+    for page in pages:
+        page.context.close()  # type: ignore[attr-defined]

@@ -9,6 +9,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import PASSWORD
 
+LOGIN_SECONDS = 30
+
 
 def sign_in(
     browser: Browser,
@@ -24,8 +26,10 @@ def sign_in(
     page.goto("/accounts/login/")
     page.fill("input[name=username]", name)
     page.fill("input[name=password]", PASSWORD)
-    page.click("main button[type=submit]")
-    page.wait_for_url(server + "/")
+    # Hashing the password shares the server's one database thread with every game it
+    # plays: on a busy machine a login can take longer than a move.
+    page.click("main button[type=submit]", timeout=LOGIN_SECONDS * 1000)
+    page.wait_for_url(server + "/", timeout=LOGIN_SECONDS * 1000)
     return page
 
 

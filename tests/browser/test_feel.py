@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.play import (
@@ -15,7 +15,6 @@ from tests.browser.play import (
     console_errors,
     game_state,
     open_table,
-    sign_in,
     wait_for_game,
 )
 
@@ -58,9 +57,9 @@ def moves(page: Page) -> int:
     ("size", "viewport", "name"), [("desktop", DESKTOP, "hanna"), ("phone", PHONE, "igor")]
 )
 def test_a_whole_game_moves_its_cards_and_shows_no_console_error(
-    chromium: Browser, server: str, screenshots: Path, size: str, viewport: dict, name: str
+    people, server: str, screenshots: Path, size: str, viewport: dict, name: str
 ) -> None:
-    page = sign_in(chromium, server, name, viewport)
+    page = people(name, viewport)
     errors = console_errors(page)
     against_a_bot(page, f"Moving cards {size}")
     player = Player(page)
@@ -81,8 +80,8 @@ def test_a_whole_game_moves_its_cards_and_shows_no_console_error(
     assert errors == []
 
 
-def test_with_reduced_motion_nothing_moves_and_play_goes_on(chromium: Browser, server: str) -> None:
-    page = sign_in(chromium, server, "julia", DESKTOP, reduced_motion="reduce")
+def test_with_reduced_motion_nothing_moves_and_play_goes_on(people, server: str) -> None:
+    page = people("julia", DESKTOP, reduced_motion="reduce")
     against_a_bot(page, "Still cards")
     player = Player(page)
     made = 0
@@ -96,9 +95,9 @@ def test_with_reduced_motion_nothing_moves_and_play_goes_on(chromium: Browser, s
 
 
 def test_the_playable_cards_stand_out_and_the_others_are_dimmed(
-    chromium: Browser, server: str, screenshots: Path
+    people, server: str, screenshots: Path
 ) -> None:
-    page = sign_in(chromium, server, "kirill", PHONE)
+    page = people("kirill", PHONE)
     against_a_bot(page, "Marked cards")
     page.wait_for_selector("#hand .hand-card.playable", timeout=20_000)
     dimmed = page.locator("#hand .hand-card[aria-disabled] .card")
@@ -119,10 +118,8 @@ def tab_is(page: Page, state: str) -> None:
     )
 
 
-def test_a_background_tab_calls_the_player_and_the_sound_is_remembered(
-    chromium: Browser, server: str
-) -> None:
-    page = sign_in(chromium, server, "lena", DESKTOP, locale="en-GB")
+def test_a_background_tab_calls_the_player_and_the_sound_is_remembered(people, server: str) -> None:
+    page = people("lena", DESKTOP, locale="en-GB")
     page.add_init_script(COUNT_SOUNDS)
     against_a_bot(page, "Calling tab")
     toggle = page.locator("#sound-toggle")
@@ -147,8 +144,8 @@ def test_a_background_tab_calls_the_player_and_the_sound_is_remembered(
     assert "favicon-turn" not in page.get_attribute('link[rel="icon"]', "href")
 
 
-def test_a_desktop_player_plays_with_the_digit_keys(chromium: Browser, server: str) -> None:
-    page = sign_in(chromium, server, "misha", DESKTOP)
+def test_a_desktop_player_plays_with_the_digit_keys(people, server: str) -> None:
+    page = people("misha", DESKTOP)
     against_a_bot(page, "Keys")
     page.wait_for_selector("#hand .hand-card.playable", timeout=20_000)
     before = game_state(page)["version"]

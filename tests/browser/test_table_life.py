@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE
-from tests.browser.play import Player, console_errors, open_table, sign_in, wait_for_game
+from tests.browser.play import Player, console_errors, open_table, wait_for_game
 
 pytestmark = pytest.mark.browser
 SIZES = [("desktop", DESKTOP), ("phone", PHONE)]
@@ -25,16 +25,16 @@ def only_expected(errors: list[str], *expected: str) -> list[str]:
 
 @pytest.mark.parametrize(("size", "viewport"), SIZES)
 def test_a_private_table_without_its_invite_says_so_in_the_sites_layout(
-    chromium: Browser, server: str, size: str, viewport: dict
+    people, server: str, size: str, viewport: dict
 ) -> None:
     host, guest = ("oleg", "polina") if size == "desktop" else ("roman", "sofia")
-    host_page = sign_in(chromium, server, host, viewport)
+    host_page = people(host, viewport)
     host_page.goto("/tables/new/")
     host_page.fill("input[name=name]", f"Private {size}")
     host_page.set_checked("input[name=private]", True)
     host_page.click("main form button[type=submit]")
     host_page.wait_for_url("**/tables/*/")
-    page = sign_in(chromium, server, guest, viewport, locale="en-GB")
+    page = people(guest, viewport, locale="en-GB")
     errors = console_errors(page)
     response = page.goto(host_page.url)
     assert response is not None and response.status == 403
@@ -51,12 +51,12 @@ def test_a_private_table_without_its_invite_says_so_in_the_sites_layout(
 
 @pytest.mark.parametrize(("size", "viewport"), SIZES)
 def test_sitting_elsewhere_links_the_players_table_and_lets_them_leave_it_between_games(
-    chromium: Browser, server: str, size: str, viewport: dict
+    people, server: str, size: str, viewport: dict
 ) -> None:
     host, player = ("taras", "uliana") if size == "desktop" else ("vera", "yuri")
-    host_page = sign_in(chromium, server, host, viewport)
+    host_page = people(host, viewport)
     other_url = open_table(host_page, f"Other table {size}", seats=3, bots=False)
-    page = sign_in(chromium, server, player, viewport, locale="en-GB")
+    page = people(player, viewport, locale="en-GB")
     errors = console_errors(page)
     mine = open_table(page, f"My table {size}", seats=3, bots=False)
     page.goto("/")
@@ -66,8 +66,8 @@ def test_sitting_elsewhere_links_the_players_table_and_lets_them_leave_it_betwee
     expect(notice.locator('[data-action="open-my-table"]')).to_have_attribute(
         "href", re.compile(f"/tables/{table_id(mine)}/$")
     )
-    notice.locator('[data-action="leave-my-table"]').click()
-    page.wait_for_url(server + "/")
+    with page.expect_navigation(url=server + "/"):
+        notice.locator('[data-action="leave-my-table"]').click()
     page.locator(f'.table-row[data-table-id="{table_id(other_url)}"] [data-action="join"]').click()
     page.wait_for_url(other_url)
     expect(page.locator("#game")).to_have_attribute("data-seat", "1")
@@ -82,9 +82,9 @@ def test_sitting_elsewhere_links_the_players_table_and_lets_them_leave_it_betwee
     ("size", "viewport", "name"), [("desktop", DESKTOP, "artem"), ("phone", PHONE, "bella")]
 )
 def test_leaving_a_game_asks_first_and_the_player_can_come_back_and_take_over(
-    chromium: Browser, server: str, size: str, viewport: dict, name: str
+    people, server: str, size: str, viewport: dict, name: str
 ) -> None:
-    page = sign_in(chromium, server, name, viewport, locale="en-GB")
+    page = people(name, viewport, locale="en-GB")
     errors = console_errors(page)
     url = open_table(page, f"Leaving {size}", seats=2, bots=True)
     page.locator('#game [data-action="add-bot"]').first.click()
@@ -123,16 +123,16 @@ def game_running(page: Page) -> bool:
     [("desktop", DESKTOP, ("chen", "daria")), ("phone", PHONE, ("egor", "faina"))],
 )
 def test_quick_play_joins_the_table_where_someone_waits_at_that_stake(
-    chromium: Browser, server: str, size: str, viewport: dict, names: tuple[str, str]
+    people, server: str, size: str, viewport: dict, names: tuple[str, str]
 ) -> None:
-    waiting = sign_in(chromium, server, names[0], viewport)
+    waiting = people(names[0], viewport)
     waiting.goto("/tables/new/")
     waiting.fill("input[name=name]", f"Waiting {size}")
     waiting.fill("input[name=stake]", "70" if size == "desktop" else "80")
     waiting.select_option("select[name=seats]", "3")
     waiting.click("main form button[type=submit]")
     waiting.wait_for_url("**/tables/*/")
-    page = sign_in(chromium, server, names[1], viewport)
+    page = people(names[1], viewport)
     errors = console_errors(page)
     page.fill("#id_stake", "70" if size == "desktop" else "80")
     page.click('[data-action="quick-play"]')
