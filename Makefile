@@ -24,7 +24,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
-	$(PY) -m mypy
+	DJANGO_DEBUG=1 $(PY) -m mypy
 
 test: $(STAMP) lint
 	$(PY) -m pytest -m "$(TEST_SCOPE)"

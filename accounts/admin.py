@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
@@ -15,9 +16,10 @@ from django.utils.translation import gettext_lazy
 from accounts import ledger
 from accounts.forms import AdjustBalanceForm
 from accounts.models import Account, Transfer, User
+from durak_site.requests import PlayerRequest
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(admin.ModelAdmin[Any]):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
@@ -51,12 +53,29 @@ class TransferAdmin(ReadOnlyAdmin):
 
 
 @admin.register(User)
-class PlayerAdmin(UserAdmin):
+class PlayerAdmin(UserAdmin[User]):
     actions = ["adjust_balance"]
-    fieldsets = (*UserAdmin.fieldsets, (gettext_lazy("Chips"), {"fields": ("show_balance",)}))
+    fieldsets = (
+        *(UserAdmin.fieldsets or ()),
+        (gettext_lazy("Chips"), {"fields": ("show_balance",)}),
+    )
+    readonly_fields = ("is_active",)
+
+    refusals: tuple[type[Exception], ...] = (ledger.LedgerError,)
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        """Players hold games and chips; deactivate them on the staff pages instead."""
+        return False
+
+    def adjust_one(
+        self, request: PlayerRequest, user: User, amount: int, reason: str, key: str
+    ) -> None:
+        ledger.adjust(user, amount, reason, by=request.user, key=f"adjustment:{key}")
 
     @admin.action(description=gettext_lazy("Adjust balance"), permissions=["change"])
-    def adjust_balance(self, request: HttpRequest, queryset: QuerySet[User]) -> HttpResponse | None:
+    def adjust_balance(
+        self, request: PlayerRequest, queryset: QuerySet[User]
+    ) -> HttpResponse | None:
         form = AdjustBalanceForm(
             request.POST if "apply" in request.POST else None, initial={"key": uuid.uuid4()}
         )
@@ -64,14 +83,14 @@ class PlayerAdmin(UserAdmin):
             try:
                 with transaction.atomic():
                     for user in queryset.order_by("pk"):
-                        ledger.adjust(
+                        self.adjust_one(
+                            request,
                             user,
                             form.cleaned_data["amount"],
                             form.cleaned_data["reason"],
-                            by=request.user,
-                            key=f"adjustment:{form.cleaned_data['key']}:{user.pk}",
+                            key=f"{form.cleaned_data['key']}:{user.pk}",
                         )
-            except ledger.LedgerError as refused:
+            except self.refusals as refused:
                 form.add_error(None, str(refused))
             else:
                 self.message_user(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 from django.conf import settings
 from django.db import transaction
@@ -19,6 +19,15 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Account, Transfer, User
 from games.engine import split_bank
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class Change(TypedDict):
+    """What `history` adds to each transfer: chips into (+) or out of (-) the wallet."""
+
+    change: Any
 
 
 class LedgerError(Exception):
@@ -79,7 +88,7 @@ def balance(user: User) -> int:
     return own.values_list("balance", flat=True).first() or 0
 
 
-def history(user: User) -> QuerySet[Transfer]:
+def history(user: User) -> QuerySet[WithAnnotations[Transfer, Change]]:
     """The transfers in and out of a player's wallet, newest first, each with its `change`."""
     return (
         Transfer.objects.filter(Q(source__user=user) | Q(destination__user=user))
@@ -229,8 +238,9 @@ def _write(locked: dict[int, Account], moves: Sequence[_Move]) -> list[Transfer]
     balances = {pk: account.balance for pk, account in locked.items()}
     for move in moves:
         source = locked[move.source.pk]
-        if source.kind == Account.Kind.WALLET and balances[source.pk] < move.amount:
-            raise InsufficientChips(source.user, balances[source.pk], move.amount)
+        player = source.user
+        if player is not None and balances[source.pk] < move.amount:
+            raise InsufficientChips(player, balances[source.pk], move.amount)
         balances[source.pk] -= move.amount
         balances[move.destination.pk] += move.amount
     for pk, value in balances.items():
@@ -261,6 +271,7 @@ def _open_bank(game_id: int) -> tuple[Account, dict[int, Transfer], dict[int, Ac
     stakes = {
         stake.seat: stake
         for stake in Transfer.objects.filter(destination=pot, kind=Transfer.Kind.STAKE)
+        if stake.seat is not None
     }
     locked = _lock([pot, *(stake.source for stake in stakes.values())])
     return locked[pot.pk], stakes, locked
@@ -306,7 +317,8 @@ def _paid_out(pot: Account, kind: str, seats: int) -> list[int]:
                 _("Game #%(game)s was already closed by a %(kind)s.")
                 % {"game": pot.game_id, "kind": Transfer.Kind(paid_kind).label}
             )
-        amounts[seat] = amount
+        if seat is not None:
+            amounts[seat] = amount
     return amounts
 
 
@@ -315,8 +327,8 @@ def audit() -> Audit:
     credits = _totals_by("destination")
     debits = _totals_by("source")
     problems = []
-    by_kind = dict.fromkeys(Account.Kind, 0)
-    holding_banks = {}
+    by_kind = dict.fromkeys(Account.Kind.values, 0)
+    holding_banks: dict[int | None, Account] = {}
     accounts = 0
     for account in Account.objects.select_related("user").order_by("pk").iterator():
         accounts += 1
@@ -354,6 +366,6 @@ def _totals_by(side: str) -> dict[int, int]:
     return {row[side]: row["total"] for row in rows}
 
 
-def _finished_games(game_ids: Iterable[int]) -> list[int]:
+def _finished_games(game_ids: Iterable[int | None]) -> list[int]:
     finished = Account.objects.filter(game__in=list(game_ids), game__finished_at__isnull=False)
     return sorted(game for game in finished.values_list("game", flat=True) if game is not None)

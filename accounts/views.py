@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from accounts import ledger, services
 from accounts.forms import ShowBalanceForm, SignupForm
 from accounts.models import User
+from durak_site.requests import PlayerRequest
 
 ENTRIES_PER_PAGE = 20
 
@@ -35,7 +36,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: PlayerRequest) -> HttpResponse:
     form = ShowBalanceForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()

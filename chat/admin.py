@@ -14,13 +14,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import User
 from chat import services
 from chat.forms import ReasonForm, SiteMuteForm
 from chat.models import Message, Mute, SiteMute
 
 
 def with_reason(
-    model_admin: admin.ModelAdmin,  # type: ignore[type-arg]
+    model_admin: admin.ModelAdmin,
     request: HttpRequest,
     items: QuerySet[Any],
     action: str,
@@ -55,7 +56,7 @@ def with_reason(
     return None
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ReadOnlyAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
@@ -93,7 +94,7 @@ class MessageAdmin(ReadOnlyAdmin):
 
     @admin.action(description=_("Mute the authors site-wide"), permissions=["moderate"])
     def mute_authors(self, request: HttpRequest, queryset: QuerySet[Message]) -> Any:
-        authors = type(request.user).objects.filter(chat_messages__in=queryset).distinct()
+        authors = User.objects.filter(chat_messages__in=queryset).distinct()
         return with_reason(
             self,
             request,
@@ -105,7 +106,7 @@ class MessageAdmin(ReadOnlyAdmin):
 
 
 @admin.register(SiteMute)
-class SiteMuteAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class SiteMuteAdmin(admin.ModelAdmin):
     form = SiteMuteForm
     list_display = ["player", "reason", "by", "created_at", "until", "lifted_at", "lifted_by"]
     list_filter = [("lifted_at", admin.EmptyFieldListFilter)]
@@ -119,7 +120,7 @@ class SiteMuteAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:  # type: ignore[type-arg]
+    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
         assert isinstance(obj, SiteMute)
         made = services.mute_site_wide(request.user, obj.player, obj.reason, obj.until)
         obj.pk, obj.by, obj.created_at = made.pk, made.by, made.created_at

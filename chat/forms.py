@@ -14,7 +14,7 @@ class ReasonForm(forms.Form):
     )
 
 
-class SiteMuteForm(forms.ModelForm):  # type: ignore[type-arg]
+class SiteMuteForm(forms.ModelForm):
     class Meta:
         model = SiteMute
         fields = ["player", "reason", "until"]

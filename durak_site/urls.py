@@ -10,6 +10,7 @@ from games import rulebook
 urlpatterns = [
     path("favicon.ico", error_pages.favicon),
     path("admin/", admin.site.urls),
+    path("staff/", include("staff.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     path("rules/", rulebook.rules, name="rules"),
     path("", include("accounts.urls")),

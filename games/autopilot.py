@@ -12,8 +12,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.bots import choose
-from games.engine import Game
+from games.bots import Level, choose
+from games.engine import Game, Phase
 
 BOT_DELAY = (1.5, 3.0)
 
@@ -51,7 +51,7 @@ class BotSchedule:
         for seat in range(game.players):
             wants = (
                 seat in autopiloted
-                and game.phase != "over"
+                and game.phase != Phase.OVER
                 and seat not in game.passed
                 and self.acted.get(seat) != key
                 and bool(game.legal_actions(seat))
@@ -72,5 +72,5 @@ def table_key(game: Game) -> str:
     return f"{game.round}|{int(game.taken)}|{cards}"
 
 
-def decide(game: Game, seat: int, level: str, rng: random.Random) -> Any:
+def decide(game: Game, seat: int, level: Level, rng: random.Random) -> Any:
     return choose(game.view(seat), game.legal_actions(seat), rng, level)

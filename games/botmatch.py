@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import clock, errors, play, rows, tables
-from games.models import Game, Seat, Table
+from games.models import BotLevel, Game, Seat, Table
 
 STEP = 0.001
 """How far past a deadline the clock jumps, so that it is surely due."""
@@ -28,7 +29,7 @@ def play_bots(
     *,
     seat: User | None = None,
     stake: int = 0,
-    level: str = "easy",
+    level: str = BotLevel.EASY,
     each: Callable[[Game], None] | None = None,
 ) -> list[Game]:
     """Play ``games`` complete games at one new table of ``players`` seats. ``seat`` (a
@@ -36,7 +37,7 @@ def play_bots(
     The table is closed afterwards. ``each`` sees every game as it ends."""
     if not 2 <= players <= 4:
         raise MatchError(_("A game has 2 to 4 players."))
-    if level not in ("easy", "strong"):
+    if level not in BotLevel.values:
         raise MatchError(_("Unknown bot level."))
     played: list[Game] = []
     with clock.simulated(time.time()) as simulated:
@@ -53,8 +54,13 @@ def play_bots(
 
 
 def new_table(players: int, seat: User | None, stake: int, level: str) -> Table:
-    options = {"stake": stake, "seats": players, "move_time": 30, "bots_allowed": True}
-    name = _("Bots' game (%(level)s)") % {"level": _(level)}
+    options: dict[str, Any] = {
+        "stake": stake,
+        "seats": players,
+        "move_time": 30,
+        "bots_allowed": True,
+    }
+    name = _("Bots' game (%(level)s)") % {"level": BotLevel(level).label}
     if seat is None:
         return Table.objects.create(name=name, private=False, **options)
     try:

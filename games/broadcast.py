@@ -1,13 +1,14 @@
 """After a commit: render each audience's HTML once and send it to its group.
 
-Audiences: the spectators of a table (rendered once per site language, since each
-socket shows its own language) and each seated person (rendered in their language).
+Audiences: the spectators of a table in each language (each language has its own
+group) and each seated person (rendered in their language). An audience with no socket
+in its group is not rendered at all.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -15,13 +16,15 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import translation
 
-from games import clock, rendering, scene
-from games.models import Game, Table
+from games import clock, listeners, rendering, scene
+from games.models import Game, Seat, Table
 
 logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 SCHEDULER_GROUP = "scheduler"
+STAFF_GROUP = "staff"
+STAFF_TOUCH = "staff.table"
 
 
 def public_group(table_id: int) -> str:
@@ -30,6 +33,16 @@ def public_group(table_id: int) -> str:
 
 def seat_group(table_id: int, position: int) -> str:
     return f"table-{table_id}-seat-{position}"
+
+
+def spectators_group(table_id: int, language: str) -> str:
+    return f"table-{table_id}-spectators-{language}"
+
+
+def audience_group(table_id: int, audience: scene.Audience) -> str:
+    if audience.seat is None:
+        return spectators_group(table_id, audience.language)
+    return seat_group(table_id, audience.seat)
 
 
 Message = tuple[str, dict[str, Any]]
@@ -72,13 +85,18 @@ def in_language(html: dict[str, str], language: str) -> str:
     return html.get(language) or next(iter(html.values()))
 
 
-def game_changed(game: Game, news: list[dict[str, Any]]) -> None:
-    """A commit stored `game` with the events `news`: every audience's new picture, with
-    the log lines this version adds."""
-    now = scene.of_game(game, news)
-    names = scene.log_names(game)
+def game_changed(
+    game: Game, news: list[dict[str, Any]], seats: Sequence[Seat] | None = None
+) -> None:
+    """A commit stored `game` with the events `news` (and, if the writer has them, the
+    table's `seats` as it stored them): every audience's new picture, with the log lines
+    this version adds (a game's first version starts a new log)."""
+    now = scene.of_game(game, news, seats)
+    names = now.names if now.game is not None else scene.log_names(game)
     earlier = rendering.earlier_games(game.table_id, game.pk) if game.version == 1 else None
-    send_all(scene_messages(now, lambda audience: scene.render_news(now, names, audience, earlier)))
+    outbox = scene_messages(now, lambda audience: scene.render_news(now, names, audience, earlier))
+    outbox.append((STAFF_GROUP, {"type": STAFF_TOUCH, "table_id": game.table_id}))
+    send_all(outbox)
 
 
 def table_changed(table_id: int) -> None:
@@ -102,32 +120,26 @@ def table_changed(table_id: int) -> None:
     outbox.append((public_group(table_id), {"type": "table.seating", "seating": seating}))
     if table.status != Table.Status.PLAYING:
         outbox += scene_messages(scene.of_table(table_id))
+    outbox.append((STAFF_GROUP, {"type": STAFF_TOUCH, "table_id": table_id}))
     send_all(outbox)
 
 
 def scene_messages(
     now: scene.Scene, extra: Callable[[scene.Audience], str] = lambda audience: ""
 ) -> list[Message]:
-    """The table's picture for every audience: the spectators' in each language in one
-    message to the table's group, each seated person's to their seat's group."""
-    spectators: dict[str, str] = {}
-    outbox: list[Message] = [
-        (
-            public_group(now.table.pk),
-            {"type": "table.html", "html": spectators, "version": now.version},
-        )
-    ]
-    for audience in now.audiences():
-        html = scene.render(now, audience) + extra(audience)
-        if audience.seat is None:
-            spectators[audience.language] = html
+    """The table's picture for every audience a socket listens as: the spectators' of each
+    language to that language's group, each seated person's to their seat's group."""
+    table_id = now.table.pk
+    audiences = now.audiences()
+    heard = listeners.listening(audience_group(table_id, audience) for audience in audiences)
+    outbox: list[Message] = []
+    for audience in audiences:
+        group = audience_group(table_id, audience)
+        if group not in heard:
             continue
-        outbox.append(
-            (
-                seat_group(now.table.pk, audience.seat),
-                {"type": "table.html", "html": {"*": html}, "version": now.version},
-            )
-        )
+        html = scene.render(now, audience) + extra(audience)
+        key = audience.language if audience.seat is None else "*"
+        outbox.append((group, {"type": "table.html", "html": {key: html}, "version": now.version}))
     return outbox
 
 
@@ -150,3 +162,13 @@ def unseated(table_id: int, user_id: int, reason: str) -> None:
             "html": rendering.render_notice(reason),
         },
     )
+
+
+def table_notice(table_id: int, template: Any, values: dict[str, str]) -> None:
+    """A notice from the staff to everyone at the table, each in their language."""
+
+    def render() -> str:
+        text = str(template) % values if values else str(template)
+        return rendering.render_notice(text, level="staff")
+
+    send(public_group(table_id), {"type": "table.announce", "html": in_every_language(render)})

@@ -25,6 +25,7 @@ from chat.protocol import ChatCommand
 from games import broadcast, errors, play, presence, rendering, scheduler, snapshots, tables
 from games.broadcast import in_language
 from games.protocol import Command, ProtocolError, parse
+from games.scene import Audience
 
 RATE_LIMIT = 100
 RATE_WINDOW = 20.0
@@ -53,8 +54,7 @@ class TableConsumer(ChatMixin, AsyncWebsocketConsumer):
             await database_sync_to_async(remember_language)(self.user, self.language)
         await self.accept()
         await self.channel_layer.group_add(broadcast.public_group(self.table_id), self.channel_name)
-        if self.seat is not None:
-            await self.join_seat_group(self.seat)
+        await self.channel_layer.group_add(self.audience_group(), self.channel_name)
         await self.send_snapshot(also=await self.join_chat())
         await self.report_in()
         scheduler.ensure_embedded()
@@ -80,15 +80,12 @@ class TableConsumer(ChatMixin, AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(
             broadcast.public_group(self.table_id), self.channel_name
         )
-        if self.seat is not None:
-            await self.channel_layer.group_discard(
-                broadcast.seat_group(self.table_id, self.seat), self.channel_name
-            )
+        await self.channel_layer.group_discard(self.audience_group(), self.channel_name)
 
-    async def join_seat_group(self, seat: int) -> None:
-        await self.channel_layer.group_add(
-            broadcast.seat_group(self.table_id, seat), self.channel_name
-        )
+    def audience_group(self) -> str:
+        """Where this socket's pictures come: its seat's group, or its language's among
+        the spectators."""
+        return broadcast.audience_group(self.table_id, Audience(self.seat, self.language))
 
     async def send_snapshot(self, also: str = "") -> None:
         with translation.override(self.language):
@@ -151,13 +148,9 @@ class TableConsumer(ChatMixin, AsyncWebsocketConsumer):
         user_id = getattr(self.user, "pk", None)
         seat = event["seating"].get(str(user_id)) if user_id is not None else None
         if seat != self.seat:
-            if self.seat is not None:
-                await self.channel_layer.group_discard(
-                    broadcast.seat_group(self.table_id, self.seat), self.channel_name
-                )
+            await self.channel_layer.group_discard(self.audience_group(), self.channel_name)
             self.seat = seat
-            if seat is not None:
-                await self.join_seat_group(seat)
+            await self.channel_layer.group_add(self.audience_group(), self.channel_name)
             await self.send_snapshot()
             return
         if "html" in event and self.seat is None:
@@ -170,6 +163,12 @@ class TableConsumer(ChatMixin, AsyncWebsocketConsumer):
     async def table_notice(self, event: dict[str, Any]) -> None:
         if event.get("user_id") == getattr(self.user, "pk", None):
             await self.send(text_data=event["html"])
+
+    async def table_announce(self, event: dict[str, Any]) -> None:
+        """For everyone at the table: a notice from the staff, the site's banners."""
+        await self.send(text_data=in_language(event["html"], self.language))
+
+    site_banners = table_announce
 
 
 def remember_language(user: Any, language: str) -> None:
@@ -216,3 +215,5 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     async def lobby_html(self, event: dict[str, Any]) -> None:
         html = event["html"]
         await self.send(text_data=in_language(html, self.language))
+
+    site_banners = lobby_html

@@ -3,10 +3,10 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Table
+from games.models import BotLevel, Table
 
 
-class TableForm(forms.ModelForm):  # type: ignore[type-arg]
+class TableForm(forms.ModelForm[Table]):
     class Meta:
         model = Table
         fields = [
@@ -23,14 +23,14 @@ class TableForm(forms.ModelForm):  # type: ignore[type-arg]
         }
 
     def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
+        name: str = self.cleaned_data["name"].strip()
         if not name:
             raise forms.ValidationError(_("Give the table a name."))
         return name
 
 
 class BotForm(forms.Form):
-    level = forms.ChoiceField(choices=[("easy", _("easy")), ("strong", _("strong"))])
+    level = forms.ChoiceField(choices=BotLevel.choices)
 
 
 class SeatForm(forms.Form):

@@ -7,8 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine import Defend, Lead, Pass, Take, ThrowIn, Transfer
-from games.movelog import symbols
+from games.engine import Defend, Lead, Pass, Take, ThrowIn, Transfer, labels
 
 
 def hint(view: dict[str, Any], legal: Sequence[Any]) -> str:
@@ -19,8 +18,8 @@ def hint(view: dict[str, Any], legal: Sequence[Any]) -> str:
     take = any(isinstance(action, Take) for action in legal)
     if beats or transfers or take:
         words = {
-            "targets": symbols([attack for attack, defence in view["table"] if not defence]),
-            "cards": ", ".join(symbols([card]) for card in transfers),
+            "targets": labels([attack for attack, defence in view["table"] if not defence]),
+            "cards": ", ".join(labels([card]) for card in transfers),
         }
         if beats and transfers:
             return _("Beat %(targets)s or transfer with %(cards)s.") % words
@@ -32,7 +31,7 @@ def hint(view: dict[str, Any], legal: Sequence[Any]) -> str:
     throw_ins = unique(str(a.card) for a in legal if isinstance(a, ThrowIn))
     passes = any(isinstance(action, Pass) for action in legal)
     if throw_ins:
-        words = {"cards": ", ".join(symbols([card]) for card in throw_ins)}
+        words = {"cards": ", ".join(labels([card]) for card in throw_ins)}
         if passes:
             return _("Throw in %(cards)s, or pass.") % words
         return _("You may throw in %(cards)s.") % words

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import errors, tables
-from games.models import Seat, Table
+from games.models import BotLevel, Seat, Table
 
 
 def quick_play(user: User, stake: int) -> Table:
@@ -32,7 +32,7 @@ def quick_play(user: User, stake: int) -> Table:
         bots_allowed=True,
         private=False,
     )
-    tables.add_bot(table.pk, user, "easy")
+    tables.add_bot(table.pk, user, BotLevel.EASY)
     return table
 
 

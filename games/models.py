@@ -15,7 +15,13 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 ONLINE_FOR = timedelta(seconds=45)
-BOT_LEVELS = (("easy", _("easy")), ("strong", _("strong")))
+
+
+class BotLevel(models.TextChoices):
+    """The bots' levels (``games.bots.LEVELS``), as every form, page and row names them."""
+
+    EASY = "easy", _("easy")
+    STRONG = "strong", _("strong")
 
 
 def bot_name(position: int) -> str:
@@ -98,7 +104,7 @@ class Seat(models.Model):
         related_name="seats",
         verbose_name=_("player"),
     )
-    bot_level = models.CharField(_("bot level"), max_length=8, choices=BOT_LEVELS, blank=True)
+    bot_level = models.CharField(_("bot level"), max_length=8, choices=BotLevel.choices, blank=True)
     away = models.BooleanField(_("away"), default=False)
     left = models.BooleanField(_("left the running game"), default=False)
     timeouts = models.PositiveSmallIntegerField(_("move timeouts in a row"), default=0)
@@ -229,7 +235,7 @@ class GamePlayer(models.Model):
         on_delete=models.PROTECT,
         related_name="game_players",
     )
-    bot_level = models.CharField(_("bot level"), max_length=8, choices=BOT_LEVELS, blank=True)
+    bot_level = models.CharField(_("bot level"), max_length=8, choices=BotLevel.choices, blank=True)
     stake = models.PositiveIntegerField(_("stake"), default=0)
     place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
     payout = models.PositiveIntegerField(_("payout"), null=True, blank=True)

@@ -12,17 +12,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine import Card, public_event
-from games.engine.cards import SUIT_SYMBOLS
+from games.engine import labels, public_event
 from games.stopped import STOPPED_BY_STAFF
-
-RANK_SHORT = {6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
-
-
-def symbols(codes: Sequence[str]) -> str:
-    return " ".join(
-        f"{RANK_SHORT[card.rank]}{SUIT_SYMBOLS[card.suit]}" for card in map(Card.parse, codes)
-    )
 
 
 def visible(event: dict[str, Any], reader: int | None) -> dict[str, Any]:
@@ -46,19 +37,19 @@ def describe(event: dict[str, Any], names: Sequence[str], reader: int | None) ->
             "limit": event["limit"],
         }
     if kind == "lead":
-        return _("%(who)s leads %(cards)s") % {"who": who, "cards": symbols(event["cards"])} + late
+        return _("%(who)s leads %(cards)s") % {"who": who, "cards": labels(event["cards"])} + late
     if kind == "throw_in":
-        return _("%(who)s throws in %(card)s") % {"who": who, "card": symbols([event["card"]])}
+        return _("%(who)s throws in %(card)s") % {"who": who, "card": labels([event["card"]])}
     if kind == "defend":
         return _("%(who)s beats %(target)s with %(card)s") % {
             "who": who,
-            "target": symbols([event["target"]]),
-            "card": symbols([event["card"]]),
+            "target": labels([event["target"]]),
+            "card": labels([event["card"]]),
         }
     if kind == "transfer":
         return _("%(who)s transfers with %(card)s to %(to)s") % {
             "who": who,
-            "card": symbols([event["card"]]),
+            "card": labels([event["card"]]),
             "to": names[event["to"]],
         }
     if kind == "take":
@@ -66,9 +57,9 @@ def describe(event: dict[str, Any], names: Sequence[str], reader: int | None) ->
     if kind == "pass":
         return _("%(who)s passes") % {"who": who}
     if kind == "pick_up":
-        return _("%(who)s picks up %(cards)s") % {"who": who, "cards": symbols(event["cards"])}
+        return _("%(who)s picks up %(cards)s") % {"who": who, "cards": labels(event["cards"])}
     if kind == "discard":
-        return _("Beaten: %(cards)s go to the discard pile") % {"cards": symbols(event["cards"])}
+        return _("Beaten: %(cards)s go to the discard pile") % {"cards": labels(event["cards"])}
     if kind == "draw":
         return describe_draw(event, who)
     if kind == "finish":
@@ -96,7 +87,7 @@ def describe_draw(event: dict[str, Any], who: str) -> str:
         "count": count,
     }
     if event.get("cards"):
-        line += ": " + symbols(event["cards"])
+        line += ": " + labels(event["cards"])
     if event.get("shown"):
-        line += _(", including the trump card %(card)s") % {"card": symbols(event["shown"])}
+        line += _(", including the trump card %(card)s") % {"card": labels(event["shown"])}
     return line

@@ -11,6 +11,7 @@ import hashlib
 import logging
 import random
 import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -21,16 +22,18 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import broadcast, clock, standup, timing
+from games import broadcast, clock, site_events, standup, timing
 from games.autopilot import BotSchedule, decide, table_key
-from games.engine import Deal, IllegalAction, Rules
+from games.bots import Level
+from games.engine import Deal, IllegalAction, Phase, Rules
 from games.engine import Game as EngineGame
-from games.engine.reasons import Reason
 from games.errors import GameError, StaleCommand
-from games.models import Game, GameEvent, GamePlayer, Seat, Table
+from games.models import BotLevel, Game, GameEvent, GamePlayer, Seat, Table
 from games.protocol import Command
 from games.rows import locked_table, seats_of
+from games.rulebook import in_words
 from games.signals import game_finished
+from staff import switches
 
 logger = logging.getLogger(__name__)
 
@@ -59,9 +62,14 @@ class Loaded:
         return {seat.position for seat in self.seats if seat.autopiloted}
 
 
-def load(game_id: int) -> Loaded:
+def load(game_id: int, *, skip_locked: bool = False) -> Loaded:
+    """The game, locked; with `skip_locked`, one that another writer holds counts as absent."""
     try:
-        row = Game.objects.select_for_update().select_related("table").get(pk=game_id)
+        row = (
+            Game.objects.select_for_update(skip_locked=skip_locked)
+            .select_related("table")
+            .get(pk=game_id)
+        )
     except Game.DoesNotExist:
         raise GameError(_("There is no such game.")) from None
     engine = EngineGame.from_dict(row.state)
@@ -77,6 +85,7 @@ def load(game_id: int) -> Loaded:
 
 def start(table_id: int) -> Game | None:
     """Deal a new game at a full, ready table whose start time has come."""
+    row: Game | None
     with transaction.atomic():
         table = locked_table(table_id)
         now = clock.now()
@@ -88,7 +97,11 @@ def start(table_id: int) -> Game | None:
             return None
         seats = seats_of(table)
         table.starts_at = None
-        if len(seats) != table.seats or not all(s.is_bot or s.ready for s in seats):
+        if (
+            len(seats) != table.seats
+            or not all(s.is_bot or s.ready for s in seats)
+            or switches.start_refusal(table.pk) is not None
+        ):
             table.save(update_fields=["starts_at"])
             return None
         seed = secrets.randbits(64)
@@ -133,7 +146,7 @@ def start(table_id: int) -> Game | None:
             for seat in seats:
                 seat.ready, seat.timeouts, seat.away = False, 0, False
             loaded = Loaded(row=row, engine=engine, seats=seats, schedule=BotSchedule(), version=1)
-            record(loaded, [{"type": "deal", "seed_hash": row.seed_hash}], now)
+            record(loaded, [site_events.deal(row.seed_hash)], now)
             save(loaded, now)
         transaction.on_commit(partial(broadcast.table_changed, table_id))
     return row
@@ -173,13 +186,6 @@ def act(game_id: int, player: User, command: Command, seen_version: int | None) 
     return row
 
 
-def in_words(reason: str) -> str:
-    """The engine's reason for a refusal, in the reader's language."""
-    if isinstance(reason, Reason):
-        return _(reason.template).format(**reason.values)
-    return reason
-
-
 def still_fits(command: Command, row: Game, seen_version: int) -> bool:
     """Moves that name their cards stay meaningful when the table moved on; a take or a
     pass does not: it would accept cards the player has not seen."""
@@ -188,13 +194,14 @@ def still_fits(command: Command, row: Game, seen_version: int) -> bool:
     return True
 
 
-def tick(game_id: int, now: float | None = None) -> bool:
+def tick(game_id: int, now: float | None = None, *, skip_locked: bool = False) -> bool:
     """Fire what is due in a game: the engine's deadlines, then the bots' moves.
-    Returns whether anything was due (a second scheduler finds nothing to do)."""
+    Returns whether anything was due (a second scheduler finds nothing to do; with
+    `skip_locked` it passes over a game another scheduler is ticking)."""
     now = clock.now() if now is None else now
     with transaction.atomic():
         try:
-            loaded = load(game_id)
+            loaded = load(game_id, skip_locked=skip_locked)
         except GameError:
             return False
         row = loaded.row
@@ -207,7 +214,7 @@ def tick(game_id: int, now: float | None = None) -> bool:
         events = loaded.engine.tick(now)
         record(loaded, events, now)
         for seat in loaded.schedule.due_seats(now):
-            if loaded.engine.phase == "over":
+            if loaded.engine.phase == Phase.OVER:
                 break
             play_for(loaded, seat, now)
         save(loaded, now)
@@ -220,13 +227,13 @@ def play_for(loaded: Loaded, position: int, now: float) -> None:
         loaded.schedule.due.pop(position, None)
         return
     seat = loaded.seats[position]
-    level = seat.bot_level or "easy"
+    level: Level = "strong" if seat.bot_level == BotLevel.STRONG else "easy"
     rng = random.Random(f"{loaded.row.seed}:{loaded.row.version}:{position}")
     action = decide(engine, position, level, rng)
     loaded.schedule.record_move(position, table_key(engine))
     events = engine.apply(position, action, now)
     for event in events:
-        event.setdefault("by", "bot" if seat.is_bot else "autopilot")
+        site_events.made_by(event, "bot" if seat.is_bot else "autopilot")
     record(loaded, events, now)
 
 
@@ -236,7 +243,8 @@ def schedule_autopilot_now(game_id: int) -> None:
     save(loaded, clock.now())
 
 
-def record(loaded: Loaded, events: list[dict[str, Any]], now: float) -> None:
+def record(loaded: Loaded, events: Sequence[Mapping[str, Any]], now: float) -> None:
+    """Append events to the game's log: the engine's, or the site's own (``site_events``)."""
     if not events:
         return
     row = loaded.row
@@ -247,16 +255,16 @@ def record(loaded: Loaded, events: list[dict[str, Any]], now: float) -> None:
             version=loaded.version,
             type=str(event["type"]),
             seat=event.get("seat"),
-            data=event,
+            data=dict(event),
         )
         for index, event in enumerate(events, start=1)
     )
     row.event_seq += len(events)
     note_timeouts(loaded, events)
-    loaded.events.extend(events)
+    loaded.events.extend(dict(event) for event in events)
 
 
-def note_timeouts(loaded: Loaded, events: list[dict[str, Any]]) -> None:
+def note_timeouts(loaded: Loaded, events: Sequence[Mapping[str, Any]]) -> None:
     """R15: a player who runs out of time twice in a row is away."""
     for event in events:
         if not event.get("auto") or event.get("seat") is None:
@@ -274,11 +282,11 @@ def save(loaded: Loaded, now: float) -> None:
     row.version = loaded.version
     if table_key(engine) != loaded.table_before:
         row.table_version = row.version
-    if engine.phase == "over":
-        finish(loaded, now, finishing_groups(engine))
+    if engine.phase == Phase.OVER:
+        finish(loaded, now, engine.standings())
     elif endless(loaded):
-        record(loaded, [{"type": "stopped", "round": engine.round}], now)
-        finish(loaded, now, [*finishing_groups(engine), still_holding_cards(engine)])
+        record(loaded, [site_events.stopped(engine.round)], now)
+        finish(loaded, now, engine.standings())
     else:
         rng = random.Random(f"{row.seed}:{row.version}:schedule")
         loaded.schedule.refresh(engine, loaded.autopiloted(), now, rng)
@@ -294,7 +302,7 @@ def save(loaded: Loaded, now: float) -> None:
 
 def changed(loaded: Loaded) -> None:
     timing.committed(loaded.row.pk, loaded.row.version)
-    broadcast.game_changed(loaded.row, loaded.events)
+    broadcast.game_changed(loaded.row, loaded.events, loaded.seats)
 
 
 def endless(loaded: Loaded) -> bool:
@@ -306,20 +314,9 @@ def endless(loaded: Loaded) -> bool:
     )
 
 
-def still_holding_cards(engine: EngineGame) -> list[int]:
-    return [seat for seat in range(engine.players) if engine.in_game[seat]]
-
-
-def finishing_groups(engine: EngineGame) -> list[list[int]]:
-    groups = [list(group) for group in engine.finished]
-    if engine.durak is not None:
-        groups.append([engine.durak])
-    return groups
-
-
 def finish(loaded: Loaded, now: float, groups: list[list[int]]) -> None:
-    """Places and payouts written, the bank paid out once, the seed revealed. A game stopped
-    before its end pays the players still holding cards as one last group, as in a draw."""
+    """Places and payouts written, the bank paid out once, the seed revealed. ``groups`` are the
+    engine's standings (a game stopped before its end pays as a draw)."""
     row, engine = loaded.row, loaded.engine
     payouts = ledger.settle(row, groups)
     place = 1
@@ -333,7 +330,7 @@ def finish(loaded: Loaded, now: float, groups: list[list[int]]) -> None:
     row.finished_at = clock.to_datetime(now)
     row.deadline_at = None
     loaded.schedule = BotSchedule()
-    record(loaded, [{"type": "seed", "seed": row.seed}], now)
+    record(loaded, [site_events.seed(row.seed)], now)
     release_table(row.table)
     game_finished.send(sender=Game, game=row)
 
@@ -369,7 +366,7 @@ def abort(game_id: int, reason: str = "") -> None:
         row.bot_moves = {}
         record(
             loaded,
-            [{"type": "aborted", "reason": reason}, {"type": "seed", "seed": row.seed}],
+            [site_events.aborted(reason), site_events.seed(row.seed)],
             clock.now(),
         )
         row.save()

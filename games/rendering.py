@@ -11,17 +11,27 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.utils.functional import lazy
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games import hints, movelog
-from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
+from games.engine import (
+    RANK_LABELS,
+    SUIT_SYMBOLS,
+    Card,
+    Defend,
+    Lead,
+    Pass,
+    Take,
+    ThrowIn,
+    Transfer,
+    payouts,
+)
 from games.engine import Game as EngineGame
-from games.engine.bank import SHARES
-from games.engine.cards import SUIT_SYMBOLS
 from games.errors import GameError, SeatedElsewhere
 from games.models import Game, GamePlayer, Seat, Table, bot_name
-from games.rulebook import link_rules
+from games.rulebook import in_words, link_rules
 
 EARLIER_GAMES = 10
 
@@ -57,7 +67,7 @@ class CardFace:
         card = Card.parse(code)
         return cls(
             code=code,
-            rank=movelog.RANK_SHORT[card.rank],
+            rank=RANK_LABELS[card.rank],
             suit=card.suit,
             symbol=SUIT_SYMBOLS[card.suit],
             red=card.suit in "DH",
@@ -249,9 +259,9 @@ def waited_on(view: dict[str, Any], position: int) -> bool:
     """The player the move timer of R15 runs for."""
     waiting = view["waiting_for"]
     if waiting == "lead":
-        return position == view["attacker"]
+        return position == int(view["attacker"])
     if waiting == "defence":
-        return position == view["defender"]
+        return position == int(view["defender"])
     return False
 
 
@@ -316,35 +326,34 @@ def render_log_append(
     return render_to_string("games/fragments/log_append.html", {"lines": lines})
 
 
-def share_percent(place: int, players: int) -> int:
-    return SHARES[players][place - 1] if place <= len(SHARES[players]) else 0
+words_when_shown = lazy(in_words, str)
+"""The engine's words, put in the language of whoever the page is rendered for."""
 
 
 def receipt(game: Game) -> dict[str, Any]:
-    """The bank receipt: each payout and how R14 produced it."""
-    players = list(game.players.select_related("player").order_by("place", "seat"))
+    """The bank receipt: each payout as the engine reckons it by R14 (places, share, rule,
+    rounding), for the players in place order. The rules' words are put in the reader's
+    language when the page is rendered, so one receipt serves every audience."""
+    players = {p.seat: p for p in game.players.select_related("player")}
     count = len(players)
-    groups: dict[int, list[GamePlayer]] = {}
-    for player in players:
-        groups.setdefault(player.place or count, []).append(player)
-    rows = []
-    for place, members in sorted(groups.items()):
-        places = range(place, place + len(members))
-        share = sum(share_percent(p, count) for p in places)
-        rounded_down = game.bank * share // (100 * len(members))
-        for member in members:
-            payout = member.payout or 0
-            rows.append(
-                {
-                    "player": member,
-                    "places": list(places),
-                    "share": share,
-                    "each": share / len(members),
-                    "payout": payout,
-                    "rounded_down": rounded_down,
-                    "leftover": payout - rounded_down,
-                }
-            )
+    by_place: dict[int, list[int]] = {}
+    for seat, player in sorted(players.items()):
+        by_place.setdefault(player.place or count, []).append(seat)
+    groups = [seats for _, seats in sorted(by_place.items())]
+    reckoned = payouts(game.bank, groups, count)
+    rows = [
+        {
+            "player": players[seat],
+            "places": list(reckoned[seat].places),
+            "rule": words_when_shown(reckoned[seat].rule),
+            "each": reckoned[seat].share,
+            "rounded_down": reckoned[seat].rounded_down,
+            "leftover": reckoned[seat].leftover,
+            "payout": reckoned[seat].chips,
+        }
+        for group in groups
+        for seat in group
+    ]
     return {"game": game, "rows": rows, "bank": game.bank}
 
 

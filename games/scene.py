@@ -21,8 +21,9 @@ from accounts import ledger
 from games import clock, rendering, stopped
 from games.autopilot import BotSchedule
 from games.engine import Game as EngineGame
-from games.models import Game, GameEvent, GamePlayer, Seat, Table
+from games.models import BotLevel, Game, GameEvent, GamePlayer, Seat, Table
 from games.rows import seats_of
+from staff import switches
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,8 @@ class Scene:
     """The table's last game that is over (the waiting room shows its result)."""
     receipt: dict[str, Any] | None = None
     durak: GamePlayer | None = None
+    hold: str | None = None
+    """Why no new game starts here now (the staff paused new games or locked the table)."""
 
     @property
     def version(self) -> int | None:
@@ -85,14 +88,25 @@ def of_table(table_id: int) -> Scene:
     return build(table, game, tuple(event.data for event in news))
 
 
-def of_game(game: Game, news: Sequence[dict[str, Any]]) -> Scene:
-    """The table just after the commit that stored `game` with the events `news`."""
+def of_game(
+    game: Game, news: Sequence[dict[str, Any]], seats: Sequence[Seat] | None = None
+) -> Scene:
+    """The table just after the commit that stored `game` with the events `news`. The
+    writer of a running game passes its table (`game.table`) and `seats` as it stored
+    them, which saves reading them again."""
+    if game.status == Game.Status.RUNNING and seats is not None:
+        return build(game.table, game, tuple(news), tuple(seats))
     table = Table.objects.get(pk=game.table_id)
     return build(table, game if game.status == Game.Status.RUNNING else None, tuple(news))
 
 
-def build(table: Table, game: Game | None, news: tuple[dict[str, Any], ...]) -> Scene:
-    seats = tuple(seats_of(table))
+def build(
+    table: Table,
+    game: Game | None,
+    news: tuple[dict[str, Any], ...],
+    stored_seats: tuple[Seat, ...] | None = None,
+) -> Scene:
+    seats = tuple(seats_of(table)) if stored_seats is None else stored_seats
     balances = {
         seat.position: ledger.balance(seat.player) for seat in seats if seat.player is not None
     }
@@ -111,6 +125,7 @@ def build(table: Table, game: Game | None, news: tuple[dict[str, Any], ...]) -> 
             durak=last.players.select_related("player").filter(durak=True).first()
             if last
             else None,
+            hold=switches.hold(table.pk) if table.status == Table.Status.OPEN else None,
         )
     engine = EngineGame.from_dict(game.state)
     if [seat.position for seat in seats] == list(range(engine.players)):
@@ -159,11 +174,13 @@ def waiting_context(scene: Scene, seat: Seat | None) -> dict[str, Any]:
         "seat": seat,
         "places": [(position, by_position.get(position)) for position in range(table.seats)],
         "is_host": seat is not None and seat.player_id == table.host_id(seats),
+        "bot_levels": BotLevel.choices,
         "free_seats": table.seats - len(seats),
         "starts_ms": int(clock.to_seconds(table.starts_at) * 1000) if table.starts_at else None,
         "now_ms": int(scene.now * 1000),
         "last": scene.receipt,
         "stopped": stopped.summary(last),
+        "held": switches.HOLDS[scene.hold] if scene.hold is not None else None,
         "balance": scene.balances.get(seat.position) if seat is not None else None,
         "durak": scene.durak,
     }

@@ -4,7 +4,9 @@ game writer (`games.play`), whether embedded in a server process or run on its o
 It sleeps until the earliest deadline, never longer than a sweep interval, and is
 woken through the channel layer when a nearer deadline is written. Several may run
 at once: the writer locks the game row and re-checks the deadline, so each deadline
-acts once.
+acts once, and a scheduler passes over a game another one has locked, so their work
+spreads. Its database work runs on a thread of its own, never on the one thread that
+serves the sockets' database calls, so a sweep never delays a handshake.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync
 from channels.layers import get_channel_layer
 from django.conf import settings
 
@@ -27,16 +31,28 @@ logger = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 0.25
 REJOIN_SECONDS = 3600.0
+BUSY_RETRY_SECONDS = 0.01
+"""How soon to look again when what is due is held by another writer."""
+
+Result = TypeVar("Result")
+_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="durak-scheduler")
 
 
-@database_sync_to_async
+def on_scheduler_thread(function: Callable[..., Result]) -> Callable[..., Any]:
+    """`database_sync_to_async`, on the scheduler's own thread."""
+    return DatabaseSyncToAsync(function, thread_sensitive=False, executor=_worker)
+
+
+@on_scheduler_thread
 def fire_due() -> int:
     """Start every table whose start time has come, stand up every player whose grace
     after a game ran out, and tick every due game."""
     now = clock.now()
     fired = fire_each("start", due_tables(now), lambda pk, at: play.start(pk) is not None)
     fired += fire_each("standup", standup.due(now), tables.stand_up)
-    return fired + fire_each("game", due_games(now), play.tick)
+    return fired + fire_each(
+        "game", due_games(now), lambda pk, at: play.tick(pk, at, skip_locked=True)
+    )
 
 
 def fire_each(kind: str, due: list[tuple[int, float]], act: Callable[[int, float], bool]) -> int:
@@ -61,6 +77,7 @@ def due_games(now: float) -> list[tuple[int, float]]:
     return [
         (pk, clock.to_seconds(at))
         for pk, at in due.order_by("deadline_at").values_list("pk", "deadline_at")
+        if at is not None
     ]
 
 
@@ -70,6 +87,7 @@ def due_tables(now: float) -> list[tuple[int, float]]:
     return [
         (pk, clock.to_seconds(at))
         for pk, at in due.order_by("starts_at").values_list("pk", "starts_at")
+        if at is not None
     ]
 
 
@@ -93,6 +111,53 @@ def next_deadline() -> float | None:
     return min(moments, default=None)
 
 
+class Wakes:
+    """Wake-ups through the channel layer, received by a task of their own that is never
+    cancelled while it waits: cancelling channels_redis's `receive` (as `asyncio.wait_for`
+    does when it times out) can leave it waiting for good and lose messages, which left a
+    scheduler idle (tests/games/test_scheduler_wakes.py)."""
+
+    def __init__(self, layer: Any) -> None:
+        self.layer = layer
+        self.channel = ""
+        self.woken = asyncio.Event()
+        self.received = 0
+        self.joined_at = float("-inf")
+        self.task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self.channel = await self.layer.new_channel()
+        self.task = asyncio.get_running_loop().create_task(self.listen(), name="scheduler-wakes")
+
+    async def listen(self) -> None:
+        while True:
+            message = await self.layer.receive(self.channel)
+            if message.get("type") == "scheduler.stop":
+                return
+            self.received += 1
+            self.woken.set()
+
+    async def join(self) -> None:
+        """Be in the scheduler's group (again every hour, before the layer forgets it)."""
+        if time.monotonic() - self.joined_at > REJOIN_SECONDS:
+            await self.layer.group_add(SCHEDULER_GROUP, self.channel)
+            self.joined_at = time.monotonic()
+
+    async def wait(self, seconds: float) -> None:
+        """Until a wake-up (one that came while the scheduler was busy counts) or `seconds`."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.woken.wait(), seconds)
+        self.woken.clear()
+
+    async def stop(self) -> None:
+        await self.layer.group_discard(SCHEDULER_GROUP, self.channel)
+        await self.layer.send(self.channel, {"type": "scheduler.stop"})
+        if self.task is not None:
+            done, _pending = await asyncio.wait({self.task}, timeout=2.0)
+            if not done:
+                self.task.cancel()
+
+
 class Scheduler:
     def __init__(self, sweep: float = SWEEP_SECONDS) -> None:
         self.sweep = sweep
@@ -100,33 +165,42 @@ class Scheduler:
 
     async def run(self) -> None:
         layer = get_channel_layer()
-        channel = await layer.new_channel() if layer is not None else None
-        joined_at = 0.0
-        while not self.stopping.is_set():
-            if channel is not None and time.monotonic() - joined_at > REJOIN_SECONDS:
-                await layer.group_add(SCHEDULER_GROUP, channel)
-                joined_at = time.monotonic()
-            try:
-                await fire_due()
-                upcoming = await database_sync_to_async(next_deadline)()
-            except Exception:
-                logger.exception("the scheduler's sweep failed")
-                upcoming = None
-            wait = self.sweep
-            if upcoming is not None:
-                wait = max(0.0, min(wait, upcoming - clock.now()))
-            await self.sleep(layer, channel, wait)
-        if channel is not None:
-            await layer.group_discard(SCHEDULER_GROUP, channel)
+        wakes = Wakes(layer) if layer is not None else None
+        if wakes is not None:
+            await wakes.start()
+        try:
+            while not self.stopping.is_set():
+                if wakes is not None:
+                    await wakes.join()
+                fired = await self.sweep_once()
+                upcoming = await self.upcoming()
+                wait = self.sweep
+                if upcoming is not None:
+                    wait = max(0.0, min(wait, upcoming - clock.now()))
+                if wait <= 0 and fired:
+                    continue
+                wait = max(wait, BUSY_RETRY_SECONDS)
+                if wakes is None:
+                    await asyncio.sleep(wait)
+                else:
+                    await wakes.wait(wait)
+        finally:
+            if wakes is not None:
+                await wakes.stop()
 
-    async def sleep(self, layer: object, channel: str | None, seconds: float) -> None:
-        if seconds <= 0:
-            return
-        if channel is None:
-            await asyncio.sleep(seconds)
-            return
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(layer.receive(channel), seconds)  # type: ignore[attr-defined]
+    async def sweep_once(self) -> int:
+        try:
+            return int(await fire_due())
+        except Exception:
+            logger.exception("the scheduler's sweep failed")
+            return 0
+
+    async def upcoming(self) -> float | None:
+        try:
+            return await on_scheduler_thread(next_deadline)()
+        except Exception:
+            logger.exception("the scheduler could not read the next deadline")
+            return None
 
     def stop(self) -> None:
         self.stopping.set()

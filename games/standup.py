@@ -50,6 +50,7 @@ def due(now: float) -> list[tuple[int, float]]:
     return [
         (pk, clock.to_seconds(at))
         for pk, at in seats.order_by("release_at").values_list("pk", "release_at")
+        if at is not None
     ]
 
 

@@ -17,8 +17,9 @@ from accounts import ledger
 from accounts.models import User
 from games import broadcast, clock, play
 from games.errors import GameError, SeatedElsewhere
-from games.models import Game, Seat, Table
+from games.models import BotLevel, Game, Seat, Table
 from games.rows import locked_table, seats_of
+from staff import switches
 
 START_DELAY = 3.0
 
@@ -64,6 +65,9 @@ def join(table_id: int, user: User, invite_code: str = "") -> Seat:
             raise GameError(_("A game is being played at this table; wait for it to end."))
         if table.private and invite_code != table.invite_code:
             raise GameError(_("This table is private: you need its invite link."))
+        locked = switches.join_refusal(table.pk)
+        if locked is not None:
+            raise GameError(locked)
         other = Seat.objects.filter(player=user).select_related("table").first()
         if other is not None:
             if other.table_id == table.pk:
@@ -104,8 +108,8 @@ def seated_elsewhere(seat: Seat) -> SeatedElsewhere:
     )
 
 
-def add_bot(table_id: int, user: User, level: str = "easy") -> Seat:
-    if level not in ("easy", "strong"):
+def add_bot(table_id: int, user: User, level: str = BotLevel.EASY) -> Seat:
+    if level not in BotLevel.values:
         raise GameError(_("Unknown bot level."))
     with transaction.atomic():
         table = locked_table(table_id)
@@ -210,8 +214,13 @@ def play_again(table_id: int, user: User) -> None:
 
 
 def arm_start(table: Table, seats: list[Seat]) -> None:
-    """A game starts 3 s after the last seat is filled and every person is ready."""
-    ready = len(seats) == table.seats and all(s.is_bot or s.ready for s in seats)
+    """A game starts 3 s after the last seat is filled and every person is ready, unless the
+    staff paused new games or locked the table."""
+    ready = (
+        len(seats) == table.seats
+        and all(s.is_bot or s.ready for s in seats)
+        and switches.start_refusal(table.pk) is None
+    )
     starts_at = clock.to_datetime(clock.now() + START_DELAY) if ready else None
     if ready and table.starts_at is not None:
         return

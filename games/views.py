@@ -14,16 +14,18 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from durak_site import error_pages
+from durak_site.requests import HtmxRequest, PlayerRequest
 from games import errors, matchmaking, rendering, snapshots, stopped, tables
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
-from games.models import Game, Table
+from games.models import BotLevel, Game, Table
 
 PRIVATE_TABLE = gettext_lazy("This table is private: ask its players for the invite link.")
 
 
-def lobby(request: HttpRequest) -> HttpResponse:
+def lobby(request: HtmxRequest) -> HttpResponse:
     tables = (
         Table.objects.exclude(status=Table.Status.CLOSED)
         .filter(Q(private=False) | Q(seat_set__player=request.user.pk or 0))
@@ -36,7 +38,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def table_new(request: HttpRequest) -> HttpResponse:
+def table_new(request: PlayerRequest) -> HttpResponse:
     form = TableForm(request.POST or None, initial={"name": f"{request.user.username}"})
     if request.method == "POST" and form.is_valid():
         try:
@@ -59,7 +61,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
         return error_pages.page(request, 404, _("This table was closed."))
     entry = snapshots.access(pk, request.user, invite)
     if not entry.allowed:
-        return error_pages.page(request, 403, PRIVATE_TABLE)
+        return error_pages.page(request, 403, str(PRIVATE_TABLE))
     return render(
         request,
         "games/table.html",
@@ -78,7 +80,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def answer(
-    request: HttpRequest, table_id: int, action: Callable[[], Any], then: str = ""
+    request: HtmxRequest, table_id: int, action: Callable[[], Any], then: str = ""
 ) -> HttpResponse:
     """Carry out a table action; htmx gets a notice fragment (or goes on to `then`),
     a plain post a redirect."""
@@ -91,16 +93,15 @@ def answer(
         messages.error(request, said)
         return redirect("table", pk=table_id)
     if request.htmx:
-        response = HttpResponse(rendering.render_notice("", level="info", oob=False))
         if then:
-            response["HX-Redirect"] = then
-        return response
+            return HttpResponseClientRedirect(then)
+        return HttpResponse(rendering.render_notice("", level="info", oob=False))
     return redirect(then or reverse("table", args=[table_id]))
 
 
 @require_POST
 @login_required
-def join(request: HttpRequest, pk: int) -> HttpResponse:
+def join(request: PlayerRequest, pk: int) -> HttpResponse:
     invite = request.POST.get("invite", "")
     then = reverse("table", args=[pk]) if request.POST.get("then") == "table" else ""
     return answer(request, pk, lambda: tables.join(pk, request.user, invite_code=invite), then=then)
@@ -108,21 +109,21 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def leave(request: HttpRequest, pk: int) -> HttpResponse:
+def leave(request: PlayerRequest, pk: int) -> HttpResponse:
     return answer(request, pk, lambda: tables.leave(pk, request.user), then=reverse("lobby"))
 
 
 @require_POST
 @login_required
-def add_bot(request: HttpRequest, pk: int) -> HttpResponse:
-    form = BotForm(request.POST or {"level": "easy"})
+def add_bot(request: PlayerRequest, pk: int) -> HttpResponse:
+    form = BotForm(request.POST or {"level": BotLevel.EASY})
     level = form.cleaned_data["level"] if form.is_valid() else "invalid"
     return answer(request, pk, lambda: tables.add_bot(pk, request.user, level))
 
 
 @require_POST
 @login_required
-def remove_bot(request: HttpRequest, pk: int) -> HttpResponse:
+def remove_bot(request: PlayerRequest, pk: int) -> HttpResponse:
     form = SeatForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else -1
     return answer(request, pk, lambda: tables.remove_bot(pk, request.user, position))
@@ -130,13 +131,13 @@ def remove_bot(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def play_again(request: HttpRequest, pk: int) -> HttpResponse:
+def play_again(request: PlayerRequest, pk: int) -> HttpResponse:
     return answer(request, pk, lambda: tables.play_again(pk, request.user))
 
 
 @require_POST
 @login_required
-def quick_play(request: HttpRequest) -> HttpResponse:
+def quick_play(request: PlayerRequest) -> HttpResponse:
     form = QuickPlayForm(request.POST)
     stake = form.cleaned_data.get("stake") or 0 if form.is_valid() else 0
     try:
@@ -150,7 +151,7 @@ def quick_play(request: HttpRequest) -> HttpResponse:
 def game_history(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
     if game.table.private and not game.players.filter(player=request.user.pk or 0).exists():
-        return error_pages.page(request, 403, PRIVATE_TABLE)
+        return error_pages.page(request, 403, str(PRIVATE_TABLE))
     players = list(game.players.select_related("player").order_by("seat"))
     infos = rendering.seat_infos(players)
     events = [e.data for e in game.events.order_by("seq")]

@@ -13,9 +13,8 @@ from typing import Any
 from django.db import transaction
 
 from games.bots.review import Estimate, estimate
+from games.engine import Action, action_of
 from games.engine import Game as EngineGame
-from games.engine import action_of
-from games.engine.actions import Action
 from ratings.models import CoachNote, CoachReview
 
 MARGIN = 0.2
@@ -78,7 +77,7 @@ def review(
     if not found:
         return [], 0
     started = time.perf_counter()
-    notes = []
+    notes: list[Note] = []
     rng = random.Random(seed)
     for index, decision in enumerate(found):
         left = budget - (time.perf_counter() - started)

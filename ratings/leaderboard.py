@@ -104,9 +104,9 @@ def _by_rating(since: datetime | None) -> list[Row]:
             Row(
                 place,
                 rating.player.username,
-                rating.player_id,
+                rating.player.pk,
                 value,
-                played[rating.player_id],
+                played[rating.player.pk],
                 provisional=rating.games < PROVISIONAL_GAMES,
             )
         )

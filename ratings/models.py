@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from games.models import BOT_LEVELS, Game
+from games.models import BotLevel, Game
 
 
 class Rating(models.Model):
@@ -22,7 +22,7 @@ class Rating(models.Model):
         related_name="rating",
         verbose_name=_("player"),
     )
-    bot_level = models.CharField(_("bot level"), max_length=8, choices=BOT_LEVELS, blank=True)
+    bot_level = models.CharField(_("bot level"), max_length=8, choices=BotLevel.choices, blank=True)
     mu = models.FloatField(_("skill (mean)"))
     sigma = models.FloatField(_("uncertainty (standard deviation)"))
     games = models.PositiveIntegerField(_("rated games"), default=0)

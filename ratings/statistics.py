@@ -78,5 +78,6 @@ def average_places(finished: QuerySet[GamePlayer]) -> dict[int, float]:
     rows = finished.annotate(size=Count("game__players")).values_list("size", "place").order_by()
     places: dict[int, list[int]] = {}
     for size, place in rows:
-        places.setdefault(size, []).append(place)
+        if place is not None:
+            places.setdefault(size, []).append(place)
     return {size: sum(ps) / len(ps) for size, ps in sorted(places.items())}

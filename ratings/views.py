@@ -11,8 +11,8 @@ Choice = TypeVar("Choice", Board, Period)
 
 
 def leaderboard_page(request: HttpRequest) -> HttpResponse:
-    board = _choice(Board, request.GET.get("by"), Board.RATING)
-    period = _choice(Period, request.GET.get("period"), Period.ALL)
+    board = _choice(Board, request.GET.get("by", ""), Board.RATING)
+    period = _choice(Period, request.GET.get("period", ""), Period.ALL)
     return render(
         request,
         "ratings/leaderboard.html",
@@ -28,7 +28,7 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _choice(kind: type[Choice], value: str | None, default: Choice) -> Choice:
+def _choice(kind: type[Choice], value: str, default: Choice) -> Choice:
     try:
         return kind(value)
     except ValueError:

@@ -65,3 +65,42 @@ def test_accounts_build_on_nothing_of_the_site_but_the_rules_engine() -> None:
         if module.startswith("games") and not module.startswith("games.engine")
     ]
     assert offenders == []
+
+
+def engine_submodules_imported(path: Path) -> set[str]:
+    """``games.engine.<module>`` imported by ``path``, in either spelling of the import."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("games.engine."))
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module.startswith("games.engine."):
+                found.add(node.module)
+            elif node.module == "games.engine":
+                found.update(
+                    f"games.engine.{a.name}"
+                    for a in node.names
+                    if (ROOT / "games" / "engine" / f"{a.name}.py").exists()
+                )
+    return found
+
+
+def test_outside_the_engine_only_its_public_face_is_imported() -> None:
+    """Everything but the engine and its own tests imports ``games.engine`` itself: its modules
+    are the engine's business (spec/ENGINE.md names the public face)."""
+    inside = (ROOT / "games" / "engine", ROOT / "tests" / "engine")
+    offenders = [
+        f"{path.relative_to(ROOT)} imports {module}"
+        for top in ("games", "accounts", "ratings", "durak_site", "tests", "benchmarks")
+        for path in python_files(top)
+        if not path.is_relative_to(inside[0]) and not path.is_relative_to(inside[1])
+        for module in engine_submodules_imported(path)
+    ]
+    assert offenders == []
+
+
+def test_the_public_face_check_finds_a_submodule_import(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("from games.engine.cards import CARDS\nfrom games.engine import bank\n")
+    assert engine_submodules_imported(sample) == {"games.engine.cards", "games.engine.bank"}

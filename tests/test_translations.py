@@ -14,7 +14,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "locale" / "ru" / "LC_MESSAGES" / "django.po"
-TEMPLATE_DIRS = [ROOT / "templates", ROOT / "games" / "templates", ROOT / "accounts" / "templates"]
+TEMPLATE_DIRS = [
+    ROOT / "templates",
+    ROOT / "games" / "templates",
+    ROOT / "accounts" / "templates",
+    ROOT / "staff" / "templates",
+]
 WHOLE_LANGUAGE_DOCUMENTS = {"rules_ru.html", "rules_en.html"}
 
 STRIPPED = [

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.actions import Action
+from games.engine import Action, Phase
 
 from .knowledge import read
 from .sampling import sample
@@ -49,7 +49,7 @@ def estimate(
             game = game_of(k, world)
             game.apply(k.seat, action, 0.0)
             play_out(game, [easy_player] * k.players)
-            if game.phase != "over":
+            if game.phase != Phase.OVER:
                 safe[index] += 0.5
             elif game.durak != k.seat:
                 safe[index] += 1.0

@@ -63,12 +63,6 @@ def play_out(
 
 def share(game: Game, seat: int) -> float:
     """The part of the bank (R14) the game pays that seat: 1 for a 2-player win. A game stopped
-    before its end pays as a draw of the seats still in it."""
-    groups = [list(group) for group in game.finished]
-    if game.durak is not None:
-        groups.append([game.durak])
-    elif game.phase != Phase.OVER:
-        out = {s for group in groups for s in group}
-        groups.append([s for s in range(game.players) if s not in out])
+    before its end pays as a draw of the seats still in it (``Game.standings``)."""
     bank = 1000
-    return split_bank(bank, groups, game.players)[seat] / bank
+    return split_bank(bank, game.standings(), game.players)[seat] / bank

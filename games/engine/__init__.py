@@ -7,10 +7,21 @@ engine imports from here, never from its modules.
 from __future__ import annotations
 
 from .actions import Action, Defend, IllegalAction, Lead, Pass, Take, ThrowIn, Transfer
-from .bank import split_bank
-from .cards import CARDS, RANKS, SUIT_SYMBOLS, SUITS, Card, as_cards, beats, in_order
+from .bank import Payout, payouts, split_bank
+from .cards import (
+    CARDS,
+    RANK_LABELS,
+    RANKS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    as_cards,
+    beats,
+    in_order,
+    labels,
+)
 from .deal import Deal
-from .events import action_of, describe, public_event
+from .events import action_of, public_event
 from .game import Game
 from .phase import Phase
 from .reasons import Reason
@@ -19,6 +30,7 @@ from .seats import next_seat
 
 __all__ = [
     "CARDS",
+    "RANK_LABELS",
     "RANKS",
     "SUITS",
     "SUIT_SYMBOLS",
@@ -30,6 +42,7 @@ __all__ = [
     "IllegalAction",
     "Lead",
     "Pass",
+    "Payout",
     "Phase",
     "Reason",
     "Rules",
@@ -39,9 +52,10 @@ __all__ = [
     "action_of",
     "as_cards",
     "beats",
-    "describe",
     "in_order",
+    "labels",
     "next_seat",
+    "payouts",
     "public_event",
     "split_bank",
 ]

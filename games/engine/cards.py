@@ -8,6 +8,8 @@ from typing import Any, NoReturn, TypeVar
 RANKS = "6789TJQKA"
 SUITS = "SCDH"
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+RANK_LABELS = {6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+"""How a rank is written for people: the ten as "10", not the "T" of the card codes."""
 
 T = TypeVar("T")
 
@@ -18,14 +20,16 @@ class Card:
     ``rank`` runs 6..14 (J=11, Q=12, K=13, A=14), ``suit`` is one of S C D H. ``index`` orders
     the deck by rank, ties by suit S < C < D < H (the order of R3 and R15); ``bit`` is
     ``1 << index``, the card in a set of cards written as one int (see ``cards_in``).
+    ``label`` is how a person reads it, ``"10♥"``: in refusals, the move log and on the cards.
     """
 
-    __slots__ = ("rank", "suit", "index", "bit", "code")
+    __slots__ = ("rank", "suit", "index", "bit", "code", "label")
     rank: int
     suit: str
     index: int
     bit: int
     code: str
+    label: str
 
     def __new__(cls, rank: int, suit: str) -> Card:
         try:
@@ -64,11 +68,6 @@ class Card:
     def __deepcopy__(self, memo: object) -> Card:
         return self
 
-    @property
-    def symbol(self) -> str:
-        """``"T♥"``, for people."""
-        return self.code[0] + SUIT_SYMBOLS[self.suit]
-
 
 def _make(rank_char: str, suit: str) -> Card:
     card = object.__new__(Card)
@@ -80,6 +79,7 @@ def _make(rank_char: str, suit: str) -> Card:
         ("index", index),
         ("bit", 1 << index),
         ("code", rank_char + suit),
+        ("label", RANK_LABELS[rank] + SUIT_SYMBOLS[suit]),
     ):
         object.__setattr__(card, name, value)
     return card
@@ -125,6 +125,11 @@ def in_order(cards: Iterable[Card]) -> list[Card]:
 
 def as_cards(cards: Iterable[Card | str]) -> list[Card]:
     return [Card.parse(card) for card in cards]
+
+
+def labels(cards: Iterable[Card | str]) -> str:
+    """Cards as people read them, ``"6♠ 10♥"``."""
+    return " ".join(Card.parse(card).label for card in cards)
 
 
 def codes(cards: Iterable[Card]) -> list[str]:

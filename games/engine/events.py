@@ -1,4 +1,4 @@
-"""What events may be shown, and how they read in a move log.
+"""The events a game reports, what of them may be shown, and the actions they record.
 
 Events from ``Game.apply`` and ``Game.tick`` are the full truth, for the server's log and
 replays. Each is a dict with ``type`` and ``at`` (the game time it happened):
@@ -22,11 +22,10 @@ replays. Each is a dict with ``type`` and ``at`` (the game time it happened):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from .actions import Action, Defend, Lead, Pass, Take, ThrowIn, Transfer
-from .cards import Card
 
 Event = dict[str, Any]
 
@@ -56,47 +55,3 @@ def public_event(event: Event) -> Event:
     if event["type"] != "draw":
         return dict(event)
     return {key: value for key, value in event.items() if key != "cards"}
-
-
-def describe(event: Event, names: Sequence[str]) -> str:
-    """One line of the move log, e.g. "Anna transfers with 7♥ to Boris"."""
-    kind = event["type"]
-    if kind not in _LINES:
-        raise ValueError(f"unknown event type {kind!r}")
-    fields = dict(event)
-    for key in ("seat", "to", "attacker", "defender", "durak"):
-        if fields.get(key) is not None:
-            fields[key] = names[fields[key]]
-    for key in ("card", "target"):
-        if key in fields:
-            fields[key] = _cards([fields[key]])
-    for key in ("cards", "shown"):
-        if key in fields:
-            fields[key] = _cards(fields[key])
-    fields["late"] = " (out of time)" if event.get("auto") else ""
-    if kind == "draw":
-        fields["s"] = "s" * (event["count"] > 1)
-        fields["shown"] = f", including the trump card {fields['shown']}" if event["shown"] else ""
-    if kind == "over" and event["durak"] is None:
-        return "The game ends in a draw"
-    return _LINES[kind].format(**fields)
-
-
-_LINES = {
-    "round": "Round {round}: {attacker} attacks {defender}, at most {limit} cards",
-    "lead": "{seat} leads {cards}{late}",
-    "throw_in": "{seat} throws in {card}",
-    "defend": "{seat} beats {target} with {card}",
-    "transfer": "{seat} transfers with {card} to {to}",
-    "take": "{seat} takes{late}",
-    "pass": "{seat} passes",
-    "pick_up": "{seat} picks up {cards}",
-    "discard": "Beaten: {cards} go to the discard pile",
-    "draw": "{seat} draws {count} card{s}{shown}",
-    "finish": "{seat} has no cards left and finishes",
-    "over": "The game is over: {durak} is the durak",
-}
-
-
-def _cards(texts: Sequence[str]) -> str:
-    return " ".join(Card.parse(text).symbol for text in texts)

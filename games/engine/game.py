@@ -39,6 +39,7 @@ from .cards import (
     bits_of,
     cards_in,
     codes,
+    labels,
     pick,
 )
 from .deal import HAND_SIZE, Deal
@@ -296,6 +297,17 @@ class Game:
         """R2: the next seat clockwise that is still in the game (``seat`` itself if alone)."""
         return next_seat(seat, self.in_game)
 
+    def standings(self) -> list[list[int]]:
+        """The finishing groups covering every seat, as ``split_bank`` takes them (R14): the
+        groups so far, then the durak alone. A game stopped before its end counts as a draw of
+        the seats still holding cards: they make one last group."""
+        groups = [list(group) for group in self.finished]
+        if self.durak is not None:
+            groups.append([self.durak])
+        elif self.phase != OVER:
+            groups.append([seat for seat in range(self.players) if self.in_game[seat]])
+        return groups
+
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, as the shared instances of ``actions``; a lead
         of several cards is not listed."""
@@ -373,7 +385,7 @@ class Game:
             return Reason(gettext_noop("Each card can be led only once (R4)"))
         missing = [card for card in cards if not self.hand_bits[seat] & card.bit]
         if missing:
-            return Reason(gettext_noop("You do not hold {cards}"), cards=_names(missing))
+            return Reason(gettext_noop("You do not hold {cards}"), cards=labels(missing))
         if len({card.rank for card in cards}) > 1:
             return Reason(
                 gettext_noop("Several cards can be led together only when they share one rank (R4)")
@@ -394,11 +406,11 @@ class Game:
         if seat == self.defender:
             return Reason(gettext_noop("The defender cannot throw in (R7)"))
         if not self.hand_bits[seat] & card.bit:
-            return Reason(gettext_noop("You do not hold {cards}"), cards=card.symbol)
+            return Reason(gettext_noop("You do not hold {cards}"), cards=card.label)
         if not self.throwable & card.bit:
             return Reason(
                 gettext_noop("Only a rank already on the table can be thrown in, not {card} (R7)"),
-                card=card.symbol,
+                card=card.label,
             )
         if len(self.attacks) >= self.limit:
             return Reason(
@@ -427,23 +439,23 @@ class Game:
         if target not in self.attacks or self.defences[self.attacks.index(target)] is not None:
             return Reason(
                 gettext_noop("{target} is not an unbeaten attack card on the table (R5)"),
-                target=target.symbol,
+                target=target.label,
             )
         if not self.hand_bits[seat] & card.bit:
-            return Reason(gettext_noop("You do not hold {cards}"), cards=card.symbol)
+            return Reason(gettext_noop("You do not hold {cards}"), cards=card.label)
         if not BEATERS[self.trump][target] & card.bit:
             if target.suit == self.trump:
                 return Reason(
                     gettext_noop("{card} does not beat {target}: only a higher trump does (R5)"),
-                    card=card.symbol,
-                    target=target.symbol,
+                    card=card.label,
+                    target=target.label,
                 )
             return Reason(
                 gettext_noop(
                     "{card} does not beat {target}: beat it with a higher {suit} or a trump (R5)"
                 ),
-                card=card.symbol,
-                target=target.symbol,
+                card=card.label,
+                target=target.label,
                 suit=SUIT_SYMBOLS[target.suit],
             )
         return None
@@ -475,10 +487,10 @@ class Game:
             if card.rank != rank:
                 return Reason(
                     gettext_noop("Transfer needs a card of the attack's rank, {card} is not (R6)"),
-                    card=card.symbol,
+                    card=card.label,
                 )
             if not self.hand_bits[self.defender] & card.bit:
-                return Reason(gettext_noop("You do not hold {cards}"), cards=card.symbol)
+                return Reason(gettext_noop("You do not hold {cards}"), cards=card.label)
         target = self.next_seat(self.defender)
         if target == self.defender:
             return Reason(gettext_noop("Nobody is left to transfer to (R6)"))
@@ -764,10 +776,6 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game round {self.round}, {self.phase}, seat {self.attacker} led>"
-
-
-def _names(cards: list[Card]) -> str:
-    return " ".join(card.symbol for card in cards)
 
 
 Refusal = Callable[[Game, int, Any], str | None]

@@ -49,7 +49,7 @@ PLAYERS = (
     "oleg",
     "polina",
     "roman",
-    "sofia",
+    "stepan",
     "taras",
     "uliana",
     "vera",
@@ -61,6 +61,7 @@ PLAYERS = (
     "egor",
     "faina",
 )
+STAFF = "sofia"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -117,8 +118,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
     manage(env, "migrate", "--noinput")
-    create = "; ".join(f"create_player({name!r}, {PASSWORD!r})" for name in PLAYERS)
-    manage(env, "shell", "-c", f"from accounts.services import create_player; {create}")
+    create = "; ".join(f"create_player({name!r}, {PASSWORD!r})" for name in (*PLAYERS, STAFF))
+    promote = f"User.objects.filter(username={STAFF!r}).update(is_staff=True)"
+    manage(
+        env,
+        "shell",
+        "-c",
+        f"from accounts.services import create_player; from accounts.models import User; "
+        f"{create}; {promote}",
+    )
     daphne = Path(sys.executable).with_name("daphne")
     # A file, not a pipe: a pipe nobody reads fills up and stops the server mid-suite.
     SERVER_LOG.parent.mkdir(parents=True, exist_ok=True)

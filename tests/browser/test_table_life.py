@@ -27,7 +27,7 @@ def only_expected(errors: list[str], *expected: str) -> list[str]:
 def test_a_private_table_without_its_invite_says_so_in_the_sites_layout(
     people, server: str, size: str, viewport: dict
 ) -> None:
-    host, guest = ("oleg", "polina") if size == "desktop" else ("roman", "sofia")
+    host, guest = ("oleg", "polina") if size == "desktop" else ("roman", "stepan")
     host_page = people(host, viewport)
     host_page.goto("/tables/new/")
     host_page.fill("input[name=name]", f"Private {size}")

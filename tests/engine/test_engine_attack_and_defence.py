@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import hand, new, refuse, state, table
 
-from games.engine import Defend, IllegalAction, Lead, Pass, Take, ThrowIn, Transfer
+from games.engine import Card, Defend, IllegalAction, Lead, Pass, Take, ThrowIn, Transfer
 
 TALON = "QC QD KH"
 
@@ -40,6 +40,13 @@ def test_r4_a_lead_of_a_card_not_held_is_refused():
     with pytest.raises(IllegalAction, match="You do not hold 6♥"):
         game.apply(0, Lead("6H"), 1.0)
     assert state(game) == before
+
+
+def test_refusals_write_cards_as_people_read_them_with_the_ten_as_10():
+    game = two_players()
+    with pytest.raises(IllegalAction, match="You do not hold 10♣ J♥$"):
+        game.apply(0, Lead(["TC", "JH"]), 1.0)
+    assert Card.parse("TC").label == "10♣" and Card.parse("6S").label == "6♠"
 
 
 def test_r4_a_lead_beyond_the_limit_is_refused():

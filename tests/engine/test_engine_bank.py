@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from engine_helpers import new
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engine import split_bank
+from games.engine import Defend, Lead, payouts, split_bank
 
 
 @pytest.mark.parametrize(
@@ -75,3 +76,49 @@ def test_r14_the_payouts_always_add_up_to_the_bank_and_follow_the_places(bank, g
     assert sum(payouts) == bank and min(payouts) >= 0
     in_place_order = [payouts[seat] for group in groups for seat in sorted(group)]
     assert in_place_order == sorted(in_place_order, reverse=True)
+
+
+def test_r14_each_payout_shows_its_places_its_share_the_rule_and_the_rounding():
+    shared = payouts(101, [[1, 2], [0], [3]], 4)
+    assert [p.seat for p in shared] == [0, 1, 2, 3]
+    assert (shared[1].places, shared[1].group_share, shared[1].share) == ((1, 2), 90, 45.0)
+    assert (shared[1].rounded_down, shared[1].leftover, shared[1].chips) == (45, 1, 46)
+    assert (shared[2].rounded_down, shared[2].leftover, shared[2].chips) == (45, 0, 45)
+    assert (shared[0].places, shared[0].chips, shared[3].chips) == ((3,), 10, 0)
+    assert str(shared[1].rule) == "Places 1–2 finish together and share 90% (R14)"
+    assert str(shared[0].rule) == "Place 3 takes 10% (R14)"
+    assert str(shared[3].rule) == "The durak gets nothing (R14)"
+    assert shared[1].rule.template.startswith("Places {first}–{last}")
+
+
+def test_r14_a_draw_says_the_last_places_are_shared():
+    draw = payouts(100, [[0], [1, 2]], 3)
+    assert str(draw[1].rule) == "A draw: places 2–3 share 20% (R14)"
+    assert (draw[1].share, draw[1].chips, draw[2].chips) == (10.0, 10, 10)
+    assert str(payouts(7, [[0, 1]], 2)[0].rule) == "A draw: places 1–2 share 100% (R14)"
+
+
+@given(st.integers(0, 10**9), finishing_groups())
+def test_r14_the_reckoning_of_each_payout_adds_up_to_what_split_bank_pays(bank, groups_and_players):
+    groups, players = groups_and_players
+    reckoned = payouts(bank, groups, players)
+    assert [p.chips for p in reckoned] == split_bank(bank, groups, players)
+    assert sum(p.leftover for p in reckoned) < players
+    for p in reckoned:
+        assert p.rounded_down == bank * p.group_share // (100 * len(p.places))
+
+
+def test_r14_the_standings_of_a_game_cover_every_seat_and_a_stopped_game_counts_as_a_draw():
+    game = new(["6S", "7S", "8D 9D"], trump="H")
+    game.apply(0, Lead("6S"), 1.0)
+    game.apply(1, Defend("7S", "6S"), 2.0)
+    assert game.standings() == [[0, 1], [2]]  # stopped here: seat 2 alone still holds cards
+    game.tick(3.0)
+    assert game.durak == 2 and game.standings() == [[0, 1], [2]]
+    running = new(["6S 7C", "7S", "8D 9D"], trump="H")
+    assert running.standings() == [[0, 1, 2]]
+    drawn = new(["6S", "7S"], trump="H")
+    drawn.apply(0, Lead("6S"), 1.0)
+    drawn.apply(1, Defend("7S", "6S"), 2.0)
+    drawn.tick(3.0)
+    assert drawn.durak is None and drawn.standings() == [[0, 1]]

@@ -15,9 +15,7 @@ from games.engine import (
     Lead,
     Take,
     ThrowIn,
-    Transfer,
     action_of,
-    describe,
     public_event,
 )
 
@@ -88,24 +86,6 @@ def test_to_dict_is_small_versioned_json_and_comes_back_equal():
         Game.from_dict({**data, "format": 99})
 
 
-def test_events_read_as_a_move_log():
-    names = ["Anna", "Boris", "Vera"]
-    game = new(["6S 6H 9C 9D TC TD", "6C 7S 8D JC QS KS", "6D 7D 8C 8S AS AC"], TALON)
-    log = [describe(e, names) for e in game.apply(0, Lead("6S"), 1.0)]
-    log += [describe(e, names) for e in game.apply(1, Transfer("6C"), 2.0)]
-    log += [describe(e, names) for e in game.apply(2, Take(), 3.0)]
-    log += [describe(e, names) for e in game.tick(20.0)]
-    assert log == [
-        "Anna leads 6♠",
-        "Boris transfers with 6♣ to Vera",
-        "Vera takes",
-        "Vera picks up 6♠ 6♣",
-        "Anna draws 1 card",
-        "Boris draws 1 card",
-        "Round 2: Anna attacks Boris, at most 6 cards",
-    ]
-
-
 def test_public_events_hide_drawn_cards_but_not_the_trump_card():
     draw = {"type": "draw", "at": 1.0, "seat": 0, "count": 2, "cards": ["6S", "KH"]}
     assert public_event({**draw, "shown": ["KH"]}) == {
@@ -135,26 +115,3 @@ def test_the_players_actions_in_the_events_replay_the_game():
             replayed.apply(*taken, event["at"])
     replayed.tick(now)
     assert replayed == game
-
-
-def test_every_kind_of_event_has_a_line_in_the_move_log():
-    names = ["Anna", "Boris"]
-    game = new(["6S 6H 8D", "6C 7S 9H"], "KH")
-    events = game.apply(0, Lead("6S"), 1.0)
-    events += game.apply(1, Transfer("6C"), 2.0)
-    events += game.apply(0, Defend("6H", "6S"), 3.0)
-    events += game.tick(40.0)
-    log = [describe(event, names) for event in events]
-    assert log == [
-        "Anna leads 6♠",
-        "Boris transfers with 6♣ to Anna",
-        "Anna beats 6♠ with 6♥",
-        "Anna takes (out of time)",
-        "Anna picks up 6♠ 6♣ 6♥",
-        "Boris draws 1 card, including the trump card K♥",
-        "Round 2: Boris attacks Anna, at most 4 cards",
-    ]
-    events = new(["6S", "7S"], trump="H").apply(0, Lead("6S"), 1.0)
-    assert describe(events[1], names) == "Anna has no cards left and finishes"
-    with pytest.raises(ValueError):
-        describe({"type": "shuffle"}, names)

@@ -28,6 +28,7 @@ class Broadcasts:
         self.batches: list[list[broadcast.Message]] = []
         self.versions: set[int] = set()
         monkeypatch.setattr(broadcast, "send_all", self.batches.append)
+        monkeypatch.setattr(broadcast.listeners, "listening", set)
 
     def take(self) -> list[tuple[int | None, str, str]]:
         """(seat, language, html) of each table picture sent; a seat's in its language."""

@@ -4,8 +4,9 @@ import pytest
 from django.db import transaction
 
 from accounts import ledger
-from games import broadcast, errors, play, tables
-from games.models import Game, Seat, Table
+from games import broadcast, errors, play, scene, tables
+from games.bots import LEVELS
+from games.models import BotLevel, Game, Seat, Table
 from tests.games.conftest import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
@@ -79,6 +80,18 @@ def test_only_the_host_adds_bots_and_only_where_bots_are_allowed(anna, boris, cl
         tables.add_bot(no_bots.pk, clara)
 
 
+def test_a_bot_is_of_one_of_the_bots_levels_and_any_other_level_is_refused(anna):
+    assert BotLevel.values == list(LEVELS)
+    table = open_table(anna, seats=4)
+    assert tables.add_bot(table.pk, anna, BotLevel.STRONG).bot_level == "strong"
+    with pytest.raises(errors.GameError, match="Unknown bot level"):
+        tables.add_bot(table.pk, anna, "medium")
+    assert Seat.objects.filter(table=table).count() == 2
+    page = scene.render(scene.of_table(table.pk), scene.Audience(0, "en"))
+    assert '<option value="easy">easy</option><option value="strong">strong</option>' in page
+    assert "bot · strong" in page
+
+
 @pytest.fixture
 def sent(monkeypatch):
     """Every batch of messages that leaves for the channel layer, and whether a transaction
@@ -89,6 +102,7 @@ def sent(monkeypatch):
         batches.append((transaction.get_connection().in_atomic_block, list(messages)))
 
     monkeypatch.setattr(broadcast, "send_all", record)
+    monkeypatch.setattr(broadcast.listeners, "listening", set)
     return batches
 
 

@@ -6,8 +6,7 @@ import time
 from typing import Any
 
 from games.bots.turns import easy_player, to_act
-from games.engine import Deal, Game, Lead, Pass, Take
-from games.engine.actions import Action
+from games.engine import Action, Deal, Game, Lead, Pass, Take
 from ratings.coach import decisions, review
 
 

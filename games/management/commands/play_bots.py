@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from accounts.models import User
 from games.botmatch import MatchError, play_bots
-from games.models import Game
+from games.models import BotLevel, Game
 
 
 class Command(BaseCommand):
@@ -22,7 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, default=2)
         parser.add_argument("--seat", metavar="USERNAME", help="a player seated too (autopilot)")
         parser.add_argument("--stake", type=int, default=0)
-        parser.add_argument("--level", choices=("easy", "strong"), default="easy")
+        parser.add_argument("--level", choices=BotLevel.values, default=BotLevel.EASY)
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["games"] < 1:

@@ -1,0 +1,65 @@
+"""What the staff have in force, as the rest of the site asks about it: the banners, the
+pause of new games, locked tables."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+
+from staff.models import NewGamesPause, SiteNotice, TableLock
+
+
+def new_games_paused() -> bool:
+    return NewGamesPause.objects.in_force().exists()
+
+
+def lock_of(table_id: int) -> TableLock | None:
+    return TableLock.objects.in_force().filter(table_id=table_id).first()
+
+
+def locked_table_ids() -> set[int]:
+    return set(TableLock.objects.in_force().values_list("table_id", flat=True))
+
+
+HOLDS = {
+    "paused": _lazy("The staff paused new games for now; running games finish."),
+    "locked": _lazy("The staff locked this table: no new game starts here."),
+}
+
+
+def hold(table_id: int) -> str | None:
+    """Why no new game may start at this table now ("paused", "locked"), or None."""
+    if new_games_paused():
+        return "paused"
+    if lock_of(table_id) is not None:
+        return "locked"
+    return None
+
+
+def start_refusal(table_id: int) -> str | None:
+    """Why no new game may start at this table now, in words, or None."""
+    held = hold(table_id)
+    return str(HOLDS[held]) if held is not None else None
+
+
+def join_refusal(table_id: int) -> str | None:
+    """Why nobody may sit down at this table now, or None."""
+    if lock_of(table_id) is not None:
+        return _("The staff locked this table: nobody new may sit down.")
+    return None
+
+
+def banners() -> list[str]:
+    """The lines every page and every table shows at the top, newest first."""
+    lines = [notice.text for notice in SiteNotice.objects.in_force().order_by("-started_at")]
+    if new_games_paused():
+        lines.append(_("New games are paused for now; running games finish."))
+    return lines
+
+
+def render_banners() -> str:
+    """The banner block, to swap into pages that are already open."""
+    return render_to_string(
+        "staff/fragments/banners.html", {"site_banners": banners(), "oob": True}
+    )
