@@ -14,6 +14,7 @@ pytestmark = [pytest.mark.usefixtures("ledger_audit"), pytest.mark.django_db(tra
 def sent(monkeypatch):
     messages: list[broadcast.Message] = []
     monkeypatch.setattr(broadcast, "send_all", messages.extend)
+    monkeypatch.setattr(broadcast.listeners, "listening", set)
     return messages
 
 
