@@ -18,6 +18,8 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py migrate --noinput
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py load_demo
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py run_coach & coach=$$!; \
+	trap 'kill $$coach 2>/dev/null' EXIT INT TERM; \
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(VENV)/bin/daphne -b $(HOST) -p $(PORT) \
 		--websocket_timeout -1 durak_site.asgi:application
 

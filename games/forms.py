@@ -39,3 +39,11 @@ class SeatForm(forms.Form):
 
 class QuickPlayForm(forms.Form):
     stake = forms.IntegerField(min_value=0, max_value=1_000_000, required=False)
+
+
+class PracticeForm(forms.Form):
+    seat = forms.IntegerField(label=_("Your seat"), min_value=0, max_value=3)
+    level = forms.ChoiceField(label=_("Bots"), choices=BotLevel.choices, required=False)
+
+    def clean_level(self) -> str:
+        return self.cleaned_data["level"] or "easy"

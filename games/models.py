@@ -66,6 +66,20 @@ class Table(models.Model):
     )
     starts_at = models.DateTimeField(_("next game starts at"), null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    next_seed = models.CharField(
+        _("server seed of the next deal"), max_length=64, blank=True, editable=False
+    )
+    next_seed_hash = models.CharField(
+        _("SHA-256 of the next deal's server seed"), max_length=64, blank=True, editable=False
+    )
+    practice_of = models.ForeignKey(
+        "Game",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="practice_tables",
+        verbose_name=_("deals the cards of"),
+    )
 
     class Meta:
         verbose_name = _("table")
@@ -116,6 +130,9 @@ class Seat(models.Model):
         blank=True,
         db_index=True,
         help_text=_("between games, a player who is offline or away gives up the seat then"),
+    )
+    client_seed = models.CharField(
+        _("the player's seed for the next deal"), max_length=64, blank=True, editable=False
     )
 
     class Meta:
@@ -182,7 +199,19 @@ class Game(models.Model):
     seed_hash = models.CharField(_("SHA-256 of the seed"), max_length=64)
     stake = models.PositiveIntegerField(_("stake"), default=0)
     bank = models.PositiveIntegerField(_("bank"), default=0)
-    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    client_seeds = models.JSONField(_("seats' seeds"), default=list, blank=True)
+    deal = models.JSONField(
+        _("deal"), default=dict, blank=True, help_text=_("hands, talon and the time of the deal")
+    )
+    practice_of = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="practices",
+        verbose_name=_("practice of"),
+    )
+    started_at = models.DateTimeField(_("started"), default=timezone.now)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from games import broadcast, play
 from games.errors import GameError
-from games.models import Game, Seat, Table
+from games.models import BotLevel, Game, Seat, Table
 from games.rows import locked_table, seats_of
 from games.tables import after_commit_table_changed, arm_start
 
@@ -42,7 +42,7 @@ def unseat(table_id: int, user_id: int, reason: str) -> Seat:
             raise GameError(_("That player does not sit at this table."))
         game_id = play.running_game_id(table.pk)
         if game_id is not None:
-            seat.player, seat.bot_level = None, "easy"
+            seat.player, seat.bot_level = None, BotLevel.EASY
             seat.left, seat.away, seat.ready = True, False, True
             seat.save(update_fields=["player", "bot_level", "left", "away", "ready"])
             play.schedule_autopilot_now(game_id)

@@ -7,10 +7,8 @@ deadline. What the browsers must see is rendered and sent after the commit.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import random
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -22,11 +20,11 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import broadcast, clock, site_events, standup, timing
+from games import broadcast, clock, fairness, site_events, standup, timing
 from games.autopilot import BotSchedule, decide, table_key
 from games.bots import Level
-from games.engine import Deal, IllegalAction, Phase, Rules
 from games.engine import Game as EngineGame
+from games.engine import IllegalAction, Phase
 from games.errors import GameError, StaleCommand
 from games.models import BotLevel, Game, GameEvent, GamePlayer, Seat, Table
 from games.protocol import Command
@@ -104,18 +102,14 @@ def start(table_id: int) -> Game | None:
         ):
             table.save(update_fields=["starts_at"])
             return None
-        seed = secrets.randbits(64)
-        engine = EngineGame.start(
-            Deal.shuffled(len(seats), seed), Rules(move_time=float(table.move_time)), now=now
-        )
         row = Game.objects.create(
             table=table,
-            state=engine.to_dict(),
-            seed=str(seed),
-            seed_hash=hashlib.sha256(str(seed).encode()).hexdigest(),
+            state={},
             stake=table.stake,
             bank=table.stake * len(seats),
+            started_at=clock.to_datetime(now),
         )
+        engine = fairness.deal(row, table, seats, now)
         GamePlayer.objects.bulk_create(
             GamePlayer(
                 game=row,
@@ -255,7 +249,7 @@ def record(loaded: Loaded, events: Sequence[Mapping[str, Any]], now: float) -> N
             version=loaded.version,
             type=str(event["type"]),
             seat=event.get("seat"),
-            data=dict(event),
+            data={"at": now, **event},
         )
         for index, event in enumerate(events, start=1)
     )

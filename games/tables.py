@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import broadcast, clock, play
+from games import broadcast, clock, fairness, play
 from games.errors import GameError, SeatedElsewhere
 from games.models import BotLevel, Game, Seat, Table
 from games.rows import locked_table, seats_of
@@ -216,6 +216,7 @@ def play_again(table_id: int, user: User) -> None:
 def arm_start(table: Table, seats: list[Seat]) -> None:
     """A game starts 3 s after the last seat is filled and every person is ready, unless the
     staff paused new games or locked the table."""
+    fairness.commit(table)
     ready = (
         len(seats) == table.seats
         and all(s.is_bot or s.ready for s in seats)

@@ -18,7 +18,17 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from durak_site import error_pages
 from durak_site.requests import HtmxRequest, PlayerRequest
-from games import errors, matchmaking, rendering, snapshots, stopped, tables
+from games import (
+    errors,
+    fairness,
+    history,
+    matchmaking,
+    rendering,
+    snapshots,
+    stopped,
+    tables,
+    viewer,
+)
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
 from games.models import BotLevel, Game, Table
 
@@ -150,7 +160,7 @@ def quick_play(request: PlayerRequest) -> HttpResponse:
 
 def game_history(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
-    if game.table.private and not game.players.filter(player=request.user.pk or 0).exists():
+    if not history.visible_to(game, request.user):
         return error_pages.page(request, 403, str(PRIVATE_TABLE))
     players = list(game.players.select_related("player").order_by("seat"))
     infos = rendering.seat_infos(players)
@@ -166,5 +176,7 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
             "receipt": rendering.receipt(game) if game.status == Game.Status.FINISHED else None,
             "stopped": stopped.summary(game),
             "finished": finished,
+            "fair": fairness.revealed(game),
+            "labels": viewer.labels(),
         },
     )

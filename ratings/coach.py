@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +15,9 @@ from django.db import transaction
 from games.bots.review import Estimate, estimate
 from games.engine import Action, action_of
 from games.engine import Game as EngineGame
+from games.export import export
+from games.models import Game
+from games.replay import steps
 from ratings.models import CoachNote, CoachReview
 
 MARGIN = 0.2
@@ -45,27 +48,22 @@ class Note:
     deals: int
 
 
-def decisions(
-    start: EngineGame, events: Sequence[tuple[int, dict[str, Any]]], people: set[int]
-) -> Iterator[Decision]:
-    """Replay ``(seq, event)`` from the deal, yielding each choice a person made themselves
-    (not the autopilot's, not a timeout) among more than one legal action."""
-    game = EngineGame.from_dict(start.to_dict())
-    for seq, event in events:
-        taken = action_of(event) if "at" in event else None
-        if taken is None:
-            if event.get("auto"):
-                game.tick(float(event["at"]))
-            continue
-        seat, action = taken
-        if seat in people and "by" not in event and len(game.legal_actions(seat)) > 1:
-            yield Decision(seq, seat, EngineGame.from_dict(game.to_dict()), action, event)
-        game.apply(seat, action, float(event["at"]))
+def decisions(record: dict[str, Any], people: set[int]) -> Iterator[Decision]:
+    """Replay an exported game (``games.export``) from its deal, yielding each choice a person
+    made themselves (not the autopilot's, not a timeout) among more than one legal action."""
+    before: EngineGame | None = None
+    for step in steps(record):
+        first = step.events[0] if step.events else None
+        taken = action_of(first) if first is not None else None
+        if before is not None and first is not None and taken is not None:
+            seat, action = taken
+            if seat in people and "by" not in first and len(before.legal_actions(seat)) > 1:
+                yield Decision(int(first["seq"]), seat, before, action, first)
+        before = EngineGame.from_dict(step.game.to_dict())
 
 
 def review(
-    start: EngineGame,
-    events: Sequence[tuple[int, dict[str, Any]]],
+    record: dict[str, Any],
     people: set[int],
     *,
     budget: float = BUDGET,
@@ -73,7 +71,7 @@ def review(
     seed: int = 0,
 ) -> tuple[list[Note], int]:
     """The notes of a game and the number of decisions judged, within ``budget`` seconds."""
-    found = list(decisions(start, events, people))
+    found = list(decisions(record, people))
     if not found:
         return [], 0
     started = time.perf_counter()
@@ -100,7 +98,7 @@ def note_of(decision: Decision, estimates: list[Estimate], margin: float) -> Not
     return Note(
         seq=decision.seq,
         seat=decision.seat,
-        played=decision.event,
+        played=event_of(decision, decision.played),
         better=event_of(decision, best.action),
         played_chance=played.safe,
         better_chance=best.safe,
@@ -136,3 +134,31 @@ def store(game_id: int, notes: list[Note], judged: int, seconds: float) -> None:
             )
             for note in notes
         )
+
+
+def pending() -> list[int]:
+    """Finished games with a person at the table that the coach has not reviewed, oldest
+    first."""
+    return list(
+        Game.objects.filter(
+            status=Game.Status.FINISHED,
+            coach_review__isnull=True,
+            players__player__isnull=False,
+        )
+        .exclude(deal={})
+        .order_by("finished_at", "pk")
+        .values_list("pk", flat=True)
+        .distinct()
+    )
+
+
+def coach_game(game_id: int, budget: float = BUDGET) -> CoachReview | None:
+    """Review one finished game and store what was found (once)."""
+    row = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
+    if row is None or CoachReview.objects.filter(game=row).exists():
+        return None
+    people = set(row.players.filter(player__isnull=False).values_list("seat", flat=True))
+    started = time.perf_counter()
+    notes, judged = review(export(row), people, budget=budget, seed=row.pk)
+    store(row.pk, notes, judged, time.perf_counter() - started)
+    return CoachReview.objects.get(game=row)

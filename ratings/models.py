@@ -85,6 +85,10 @@ class CoachReview(models.Model):
         verbose_name = _("coach's review")
         verbose_name_plural = _("coach's reviews")
 
+    @property
+    def notes_count(self) -> int:
+        return self.game.coach_notes.count()
+
 
 class CoachNote(models.Model):
     """A decision that cost a player more than the coach's margin, with the better move.

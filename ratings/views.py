@@ -2,10 +2,13 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
 
+from games.history import visible_to
+from games.models import Game
 from ratings.leaderboard import MIN_GAMES, Board, Period, leaderboard
+from ratings.notes import replay_marks
 
 Choice = TypeVar("Choice", Board, Period)
 
@@ -33,3 +36,11 @@ def _choice(kind: type[Choice], value: str, default: Choice) -> Choice:
         return kind(value)
     except ValueError:
         return default
+
+
+def coach_json(request: HttpRequest, pk: int) -> HttpResponse:
+    """The coach's notes of a finished game, for its replay."""
+    game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
+    if game.status == Game.Status.RUNNING or not visible_to(game, request.user):
+        raise Http404
+    return JsonResponse({"notes": replay_marks(game)})

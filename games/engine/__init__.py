@@ -22,6 +22,7 @@ from .cards import (
 )
 from .deal import Deal
 from .events import action_of, public_event
+from .fair import deal_salt, fair_deal, fair_deck, seed_commitment
 from .game import Game
 from .phase import Phase
 from .reasons import Reason
@@ -52,10 +53,14 @@ __all__ = [
     "action_of",
     "as_cards",
     "beats",
+    "deal_salt",
+    "fair_deal",
+    "fair_deck",
     "in_order",
     "labels",
     "next_seat",
     "payouts",
     "public_event",
+    "seed_commitment",
     "split_bank",
 ]

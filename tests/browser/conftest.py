@@ -53,7 +53,9 @@ PLAYERS = (
     "taras",
     "uliana",
     "vera",
+    "irina",
     "yuri",
+    "zakhar",
     "artem",
     "bella",
     "chen",
@@ -105,9 +107,8 @@ def manage(env: dict[str, str], *args: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site's base URL, served by Daphne with the embedded scheduler."""
-    port = free_port()
+def site_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment of the test site: ``manage(site_env, ...)`` works on its database."""
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "durak_site.settings",
@@ -117,6 +118,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     }
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
+    return env
+
+
+@pytest.fixture(scope="session")
+def server(site_env: dict[str, str]) -> Iterator[str]:
+    """The site's base URL, served by Daphne with the embedded scheduler."""
+    port = free_port()
+    env = site_env
     manage(env, "migrate", "--noinput")
     create = "; ".join(f"create_player({name!r}, {PASSWORD!r})" for name in (*PLAYERS, STAFF))
     promote = f"User.objects.filter(username={STAFF!r}).update(is_staff=True)"

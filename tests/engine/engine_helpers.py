@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from games.engine import Card, Deal, Game, IllegalAction, Rules
-from games.engine.actions import Action
+from games.engine import Action, Card, Deal, Game, IllegalAction, Phase, Rules
 
 
 def cards(text: str) -> list[Card]:
@@ -53,3 +54,26 @@ def refuse(game: Game, seat: int, action: Action, now: float, rule: str) -> str:
     assert f"{rule})" in reason or f"{rule}," in reason, reason
     assert state(game) == before
     return reason
+
+
+def moments(seed: int, players: int, wait: float = 0.1) -> Iterator[Game]:
+    """Every moment of a game played by random actions of random seats, the end included; now
+    and then (with chance ``wait``) nobody acts and the clock runs to the next deadline. The
+    game must not be changed by the caller."""
+    rng = random.Random(seed)
+    game = Game.start(Deal.shuffled(players, seed))
+    now = 0.0
+    while True:
+        yield game
+        if game.phase == Phase.OVER:
+            return
+        seats = [seat for seat in range(players) if game.legal_actions(seat)]
+        if not seats or rng.random() < wait:
+            deadline = game.deadline
+            assert deadline is not None
+            now = max(now, deadline)
+            game.tick(now)
+            continue
+        seat = rng.choice(seats)
+        now += 0.1
+        game.apply(seat, rng.choice(game.legal_actions(seat)), now)

@@ -3,37 +3,13 @@ out (the phase, R9's limit, who is still in) and impossible positions refused.""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
 import pytest
-from engine_helpers import cards, state
+from engine_helpers import cards, moments, state
 
-from games.engine import Deal, Game, Phase, Rules
+from games.engine import Game, Phase, Rules
 
 NOT_GIVEN = ("seed", "timers", "group_round")
 """The clock, and the round of the last finishing group, which matters only when it is this one."""
-
-
-def positions(seed: int, players: int) -> Iterator[Game]:
-    """Every moment of a game played by random actions."""
-    rng = random.Random(seed)
-    game = Game.start(Deal.shuffled(players, seed))
-    now = 0.0
-    while True:
-        yield game
-        if game.phase == Phase.OVER:
-            return
-        seats = [seat for seat in range(players) if game.legal_actions(seat)]
-        if not seats or rng.random() < 0.1:
-            deadline = game.deadline
-            assert deadline is not None
-            now = max(now, deadline)
-            game.tick(now)
-            continue
-        seat = rng.choice(seats)
-        now += 0.1
-        game.apply(seat, rng.choice(game.legal_actions(seat)), now)
 
 
 def rebuilt(game: Game, now: float = 0.0) -> Game:
@@ -58,8 +34,8 @@ def rebuilt(game: Game, now: float = 0.0) -> Game:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_every_moment_of_a_game_is_set_up_again_from_where_its_cards_lie(seed: int) -> None:
-    moments = 0
-    for game in positions(seed, 2 + seed % 3):
+    seen = 0
+    for game in moments(seed, 2 + seed % 3):
         expected, got = state(game), state(rebuilt(game))
         for key in expected:
             if key not in NOT_GIVEN:
@@ -68,8 +44,8 @@ def test_every_moment_of_a_game_is_set_up_again_from_where_its_cards_lie(seed: i
         assert (got["group_round"] == game.round) == this_round
         for seat in range(game.players):
             assert rebuilt(game).legal_actions(seat) == game.legal_actions(seat)
-        moments += 1
-    assert moments > 20
+        seen += 1
+    assert seen > 20
 
 
 def test_the_phase_and_the_limit_are_worked_out_from_the_table() -> None:

@@ -52,7 +52,7 @@ def test_the_rules_page_loads_its_stylesheet_and_draws_labelled_pictures(
 ) -> None:
     page = rules_page(client, language)
     assert "css/rules.css" in page
-    pictures = re.findall(r'role="img" aria-label="([^"]+)"', page)
+    pictures = re.findall(r'role="img"\s+aria-label="([^"]+)"', page)
     assert len(pictures) >= 10
     assert 'data-code="6C"' in page
 

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.utils import translation
 
 from accounts.models import User
-from games import broadcast, clock, play, snapshots, tables
+from games import broadcast, clock, fairness, play, snapshots, tables
 from games.models import Game, GameEvent
 from tests.games.conftest import open_table, start_when_due
 
@@ -78,7 +78,7 @@ def test_every_broadcast_equals_the_snapshot_of_its_version_for_every_audience(
     User.objects.filter(pk=anna.pk).update(language="ru")
     User.objects.filter(pk=boris.pk).update(language="en")
     monkeypatch.setattr(
-        play.secrets, "randbits", lambda bits: random.Random(seed).getrandbits(bits)
+        fairness.secrets, "token_hex", lambda size: random.Random(seed).randbytes(size).hex()
     )
     sent = Broadcasts(monkeypatch)
     languages = {0: "ru", 1: "en"}

@@ -10,29 +10,41 @@ from games.engine import Action, Deal, Game, Lead, Pass, Take
 from ratings.coach import decisions, review
 
 
-def played(game: Game, moves: list[tuple[int, Action]]) -> list[tuple[int, dict[str, Any]]]:
-    """The numbered events of playing ``moves`` half a second apart."""
+def record_of(deal: Deal, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The parts of an export (``games.export``) that a replay reads."""
+    return {
+        "deal": {
+            "hands": [[card.code for card in hand] for hand in deal.hands],
+            "talon": [card.code for card in deal.talon],
+            "trump": deal.trump,
+            "at": 0.0,
+        },
+        "rules": Game.start(deal).to_dict()["rules"],
+        "events": [{"seq": seq, **event} for seq, event in enumerate(events, start=1)],
+    }
+
+
+def played(deal: Deal, moves: list[tuple[int, Action]]) -> dict[str, Any]:
+    """The record of playing ``moves`` half a second apart, then letting the clock run."""
+    game = Game.start(deal, now=0.0)
     events: list[dict[str, Any]] = []
     for step, (seat, action) in enumerate(moves, start=1):
         events += game.apply(seat, action, step / 2)
     events += game.tick(100.0)
-    return list(enumerate(events, start=1))
+    assert game.phase == "over"
+    return record_of(deal, events)
 
 
-def a_game_lost_by_a_take() -> tuple[Game, list[tuple[int, dict[str, Any]]]]:
+def a_game_lost_by_a_take() -> dict[str, Any]:
     """Talon empty: the defender could beat 6♠ with 7♠ and be out; taking, they face the
     attacker's last card, a trump, and are the durak."""
     deal = Deal(hands=[["6S", "9H"], ["7S"]], talon=[], trump="H")
-    start = Game.start(deal, attacker=0)
-    game = Game.from_dict(start.to_dict())
-    events = played(game, [(0, Lead("6S")), (1, Take()), (0, Pass()), (0, Lead("9H")), (1, Take())])
-    assert game.durak == 1
-    return start, events
+    moves = [(0, Lead("6S")), (1, Take()), (0, Pass()), (0, Lead("9H")), (1, Take())]
+    return played(deal, moves)
 
 
 def test_the_coach_marks_a_take_that_lost_for_sure_with_the_beat_that_won() -> None:
-    start, events = a_game_lost_by_a_take()
-    notes, judged = review(start, events, people={1}, budget=1.0)
+    notes, judged = review(a_game_lost_by_a_take(), people={1}, budget=1.0)
     assert judged == 1
     [note] = notes
     assert note.played["type"] == "take" and note.seat == 1
@@ -41,24 +53,25 @@ def test_the_coach_marks_a_take_that_lost_for_sure_with_the_beat_that_won() -> N
 
 
 def test_only_the_peoples_own_choices_among_several_moves_are_judged() -> None:
-    start, events = a_game_lost_by_a_take()
-    assert [d.seat for d in decisions(start, events, people={0, 1})] == [0, 1]
-    autopiloted = [(seq, {**event, "by": "autopilot"}) for seq, event in events]
-    assert list(decisions(start, autopiloted, people={1})) == []
+    record = a_game_lost_by_a_take()
+    assert [d.seat for d in decisions(record, people={0, 1})] == [0, 1]
+    assert [d.seat for d in decisions(record, people={0})] == [0]
+    record["events"] = [{**event, "by": "autopilot"} for event in record["events"]]
+    assert list(decisions(record, people={1})) == []
 
 
 def test_a_whole_game_is_reviewed_within_its_budget() -> None:
-    start = Game.start(Deal.shuffled(3, seed=11))
-    events = list(enumerate(game_events(start), start=1))
+    deal = Deal.shuffled(3, seed=11)
+    record = record_of(deal, bots_game(deal))
     began = time.perf_counter()
-    notes, judged = review(start, events, people={0, 1, 2}, budget=0.5)
+    notes, judged = review(record, people={0, 1, 2}, budget=0.5)
     assert time.perf_counter() - began < 0.5 + 0.2
     assert judged > 0 and all(n.better_chance - n.played_chance > 0.2 for n in notes)
 
 
-def game_events(start: Game) -> list[dict[str, Any]]:
+def bots_game(deal: Deal) -> list[dict[str, Any]]:
     """A whole game among easy bots, each answering a millisecond after the last action."""
-    game = Game.from_dict(start.to_dict())
+    game = Game.start(deal, now=0.0)
     events: list[dict[str, Any]] = []
     now = 0.0
     while game.phase != "over" and len(events) < 2000:

@@ -92,3 +92,29 @@ def test_the_header_links_the_control_room_for_the_staff_only(staff_browser, ann
 
 def test_a_staff_post_is_refused_on_get(table, staff_browser):
     assert staff_browser.get(reverse("staff_stop", args=[table.pk])).status_code == 405
+
+
+STAFF_POSTS = [
+    ("staff_table_notice", "table", "table_notice"),
+    ("staff_lock", "table", "lock_table"),
+    ("staff_unlock", "table", "unlock_table"),
+    ("staff_kick", "table", "kick"),
+    ("staff_close", "table", "close_table"),
+    ("staff_site_notice", None, "site_notice"),
+    ("staff_pause", None, "pause"),
+    ("staff_resume", None, "resume"),
+    ("staff_deactivate", "player", "deactivate"),
+    ("staff_reactivate", "player", "reactivate"),
+    ("staff_adjust", "player", "adjust_chips"),
+]
+
+
+def test_the_staff_do_each_action_from_its_form_and_each_is_recorded(
+    table, anna, boris, staff_browser
+):
+    for name, target, kind in STAFF_POSTS:
+        args = {"table": [table.pk], "player": [boris.pk], None: []}[target]
+        page = staff_browser.post(reverse(name, args=args), FIELDS, follow=True)
+        assert page.status_code == 200
+        assert StaffAction.objects.filter(kind=kind).count() == 1, name
+    assert ledger.balance(boris) == 1100

@@ -13,7 +13,9 @@ from django.contrib.auth.models import AnonymousUser
 
 from accounts import ledger
 from games import play, tables
+from games.consumers import LobbyConsumer
 from games.models import Game, Table
+from staff import operations
 from staff.consumers import StaffConsumer
 from staff.models import StaffAction
 from tests.games.conftest import open_table
@@ -187,3 +189,54 @@ async def test_a_notice_from_the_staff_reaches_everyone_at_the_table(
     assert (await staff.until("result"))["result"]["ok"] is True
     for socket in (player, spectator):
         assert "From the staff: Keep it friendly" in await frame_with(socket, 'id="notice"')
+
+
+@pytest.mark.parametrize(
+    ("message", "kind"),
+    [
+        ({"action": "notice", "text": "hello"}, "table_notice"),
+        ({"action": "lock", "reason": "why"}, "lock_table"),
+        ({"action": "kick", "position": 0, "reason": "why"}, "kick"),
+        ({"action": "close", "reason": "why"}, "close_table"),
+    ],
+)
+async def test_the_staff_do_each_table_action_over_the_socket(
+    message, kind, anna, sofia, staff_sockets
+):
+    table = await database_sync_to_async(open_table)(anna, stake=0)
+    socket = await staff_socket(staff_sockets, sofia)
+    await socket.send(table=table.pk, **message)
+    assert (await socket.until("result"))["result"]["ok"] is True
+    recorded = await database_sync_to_async(
+        lambda: list(StaffAction.objects.values_list("kind", flat=True))
+    )()
+    assert recorded == [kind]
+
+
+async def test_a_site_banner_reaches_open_tables_and_the_lobby(
+    frozen_clock, sofia, anna, boris, sockets
+):
+    table = await running_table(anna, boris, frozen_clock)
+    player = await connected(sockets, table, anna)
+    lobby = WebsocketCommunicator(LobbyConsumer.as_asgi(), "/ws/lobby/")
+    lobby.scope["cookies"] = {"django_language": "en"}
+    assert (await lobby.connect())[0]
+    try:
+        await database_sync_to_async(operations.post_site_notice)(sofia, "Restart at noon")
+        assert "Restart at noon" in await frame_with(player, 'id="site-banners"')
+        assert "Restart at noon" in await lobby.receive_from(timeout=3)
+    finally:
+        await lobby.disconnect()
+
+
+async def test_a_removed_player_is_told_why_and_watches_on_as_a_spectator(
+    frozen_clock, sofia, anna, boris, sockets
+):
+    table = await running_table(anna, boris, frozen_clock)
+    removed = await connected(sockets, table, boris)
+    position = await database_sync_to_async(lambda: table.seat_set.get(player=boris).position)()
+    await database_sync_to_async(operations.kick)(sofia, table.pk, position, "farming chips")
+    snapshot = await frame_with(removed, 'id="game"')
+    assert 'data-role="spectator"' in snapshot
+    told = await frame_with(removed, "removed you")
+    assert "farming chips" in told

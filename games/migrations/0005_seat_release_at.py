@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0003_table_spectators_chat'),
+        ('games', '0004_fair_deals_and_practice'),
     ]
 
     operations = [

@@ -1,0 +1,56 @@
+"""Practice this deal: a free, private table that deals a finished game's cards again, the
+player in the seat of their choice and bots in the others, to try other moves."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games import broadcast, tables
+from games.errors import GameError
+from games.models import Game, Seat, Table
+from games.rows import seats_of
+
+
+def practise(game: Game, user: User, seat: int, level: str) -> Table:
+    if game.status == Game.Status.RUNNING:
+        raise GameError(_("This game is still running: practise its deal once it is over."))
+    if not game.deal:
+        raise GameError(_("This game was dealt before deals were recorded."))
+    players = len(game.deal["hands"])
+    if not 0 <= seat < players:
+        raise GameError(_("There is no such seat."))
+    if level not in ("easy", "strong"):
+        raise GameError(_("Unknown bot level."))
+    with transaction.atomic():
+        elsewhere = Seat.objects.filter(player=user).select_related("table").first()
+        if elsewhere is not None:
+            raise GameError(
+                _("You already sit at the table “%(name)s”; leave it first.")
+                % {"name": elsewhere.table.name}
+            )
+        table = Table.objects.create(
+            name=_("Practice: the deal of game #%(id)s") % {"id": game.practice_of_id or game.pk},
+            stake=0,
+            seats=players,
+            move_time=int(game.state["rules"]["move_time"]),
+            bots_allowed=True,
+            private=True,
+            creator=user,
+            practice_of=game,
+        )
+        for position in range(players):
+            person = position == seat
+            Seat.objects.create(
+                table=table,
+                position=position,
+                player=user if person else None,
+                bot_level="" if person else level,
+                ready=True,
+            )
+        tables.arm_start(table, seats_of(table))
+        transaction.on_commit(partial(broadcast.table_changed, table.pk))
+    return table
