@@ -126,10 +126,15 @@ class SiteMuteAdmin(admin.ModelAdmin):
         obj.pk, obj.by, obj.created_at = made.pk, made.by, made.created_at
 
     @admin.action(description=_("Lift the selected mutes"), permissions=["add"])
-    def lift(self, request: HttpRequest, queryset: QuerySet[SiteMute]) -> None:
-        for site_mute in queryset:
-            services.lift_site_mute(request.user, site_mute)
-        self.message_user(request, _("Lifted."), messages.SUCCESS)
+    def lift(self, request: HttpRequest, queryset: QuerySet[SiteMute]) -> Any:
+        return with_reason(
+            self,
+            request,
+            queryset.filter(lifted_at__isnull=True),
+            "lift",
+            str(_("Lift the selected mutes")),
+            lambda site_mute, reason: services.lift_site_mute(request.user, site_mute, reason),
+        )
 
 
 @admin.register(Mute)

@@ -20,7 +20,7 @@ PANEL_LINES = 50
 
 def line_context(message: Message) -> dict[str, Any]:
     reaction = label(message.text) if message.kind == Message.Kind.REACTION else ""
-    return {"message": message, "reaction": reaction}
+    return {"message": message, "reaction": reaction, "tools": True}
 
 
 def render_line(message: Message, *, oob: bool = False) -> str:

@@ -17,6 +17,8 @@ from chat import broadcast
 from chat.models import MAX_LENGTH, Message, Mute, SiteMute
 from chat.reactions import REACTIONS
 from games.models import Game, Seat, Table
+from staff import audit
+from staff.models import StaffAction
 
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 REASON_LENGTH = 200
@@ -146,7 +148,7 @@ def hide(staff: Any, message_id: int, reason: str, *, table_id: int | None = Non
     if table_id is not None:
         lines = lines.filter(table_id=table_id)
     with transaction.atomic():
-        message = lines.select_for_update().first()
+        message = lines.select_related("table", "game", "author").select_for_update().first()
         if message is None:
             raise ChatRefused(_("There is no such chat message."))
         if message.hidden:
@@ -155,6 +157,16 @@ def hide(staff: Any, message_id: int, reason: str, *, table_id: int | None = Non
         message.hidden_by = staff
         message.hidden_reason = reason
         message.save(update_fields=["hidden_at", "hidden_by", "hidden_reason"])
+        audit.record(
+            staff,
+            StaffAction.Kind.HIDE_CHAT,
+            reason,
+            table=message.table,
+            game=message.game,
+            player=message.author,
+            message=message.pk,
+            text=message.text,
+        )
         transaction.on_commit(lambda: broadcast.hidden(message))
     return message
 
@@ -166,12 +178,27 @@ def mute_site_wide(staff: Any, player: Any, reason: str, until: datetime | None 
         raise ChatRefused(_("You cannot mute yourself."))
     if until is not None and until <= timezone.now():
         raise ChatRefused(_("The end of a mute must be in the future."))
-    return SiteMute.objects.create(player=player, by=staff, reason=reason, until=until)
+    with transaction.atomic():
+        made = SiteMute.objects.create(player=player, by=staff, reason=reason, until=until)
+        audit.record(
+            staff,
+            StaffAction.Kind.MUTE_CHAT,
+            reason,
+            player=player,
+            mute=made.pk,
+            until=until.isoformat() if until is not None else None,
+        )
+    return made
 
 
-def lift_site_mute(staff: Any, site_mute: SiteMute) -> None:
-    if staff is None or not staff.is_authenticated or not staff.is_staff:
-        raise ChatRefused(_("Only the staff may do that."))
-    SiteMute.objects.filter(pk=site_mute.pk, lifted_at__isnull=True).update(
-        lifted_at=timezone.now(), lifted_by=staff
-    )
+def lift_site_mute(staff: Any, site_mute: SiteMute, reason: str) -> None:
+    reason = staff_reason(staff, reason)
+    with transaction.atomic():
+        lifted = SiteMute.objects.filter(pk=site_mute.pk, lifted_at__isnull=True).update(
+            lifted_at=timezone.now(), lifted_by=staff
+        )
+        if not lifted:
+            raise ChatRefused(_("That mute was already lifted."))
+        audit.record(
+            staff, StaffAction.Kind.UNMUTE_CHAT, reason, player=site_mute.player, mute=site_mute.pk
+        )

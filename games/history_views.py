@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from chat import history as chat_history
 from durak_site.requests import PlayerRequest
 from games import export, fairness, history, practice, viewer
 from games.errors import GameError
@@ -85,7 +86,9 @@ def replay_json(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     try:
         record = export.export(game)
-        return JsonResponse(viewer.frames(record, seat_asked(request, len(record["players"]))))
+        frames = viewer.frames(record, seat_asked(request, len(record["players"])))
+        frames["log"] = chat_history.in_replay(frames["log"], game, request.user)
+        return JsonResponse(frames)
     except ValueError:
         return JsonResponse({"error": _("There is no such seat.")}, status=400)
     except (export.NotExportable, Mismatch) as refusal:

@@ -32,6 +32,7 @@ from games.engine import Game as EngineGame
 from games.errors import GameError, SeatedElsewhere
 from games.models import Game, GamePlayer, Seat, Table, bot_name
 from games.rulebook import in_words, link_rules
+from staff import switches
 
 EARLIER_GAMES = 10
 
@@ -359,7 +360,13 @@ def receipt(game: Game) -> dict[str, Any]:
 
 def render_lobby_row(table: Table, seats: Sequence[Seat]) -> str:
     return render_to_string(
-        "games/fragments/lobby_row.html", {"table": table, "taken": len(seats), "oob": True}
+        "games/fragments/lobby_row.html",
+        {
+            "table": table,
+            "taken": len(seats),
+            "oob": True,
+            "locked_ids": {table.pk} if switches.lock_of(table.pk) is not None else set(),
+        },
     )
 
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from chat import history as chat_history
 from durak_site import error_pages
 from durak_site.requests import HtmxRequest, PlayerRequest
 from games import (
@@ -31,6 +32,7 @@ from games import (
 )
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
 from games.models import BotLevel, Game, Table
+from staff import switches
 
 PRIVATE_TABLE = gettext_lazy("This table is private: ask its players for the invite link.")
 
@@ -44,7 +46,15 @@ def lobby(request: HtmxRequest) -> HttpResponse:
         .order_by("status", "-created_at")[:100]
     )
     template = "games/fragments/lobby_rows.html" if request.htmx else "games/lobby.html"
-    return render(request, template, {"tables": tables, "quick_form": QuickPlayForm()})
+    return render(
+        request,
+        template,
+        {
+            "tables": tables,
+            "quick_form": QuickPlayForm(),
+            "locked_ids": switches.locked_table_ids(),
+        },
+    )
 
 
 @login_required
@@ -164,7 +174,7 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
         return error_pages.page(request, 403, str(PRIVATE_TABLE))
     players = list(game.players.select_related("player").order_by("seat"))
     infos = rendering.seat_infos(players)
-    events = [e.data for e in game.events.order_by("seq")]
+    events = list(game.events.order_by("seq"))
     finished = game.status != Game.Status.RUNNING
     return render(
         request,
@@ -172,7 +182,7 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "game": game,
             "players": players,
-            "lines": rendering.log_entries(events, infos, None) if finished else [],
+            "lines": chat_history.transcript(game, events, infos, request.user) if finished else [],
             "receipt": rendering.receipt(game) if game.status == Game.Status.FINISHED else None,
             "stopped": stopped.summary(game),
             "finished": finished,

@@ -9,10 +9,6 @@ from staff import switches
 STAFF_GROUP = broadcast.STAFF_GROUP
 
 
-def table_touched(table_id: int) -> None:
-    broadcast.send(STAFF_GROUP, {"type": "staff.table", "table_id": table_id})
-
-
 def audit_added(action_id: int) -> None:
     broadcast.send(STAFF_GROUP, {"type": "staff.audit", "action_id": action_id})
 

@@ -39,6 +39,9 @@ class StaffAction(models.Model):
         DEACTIVATE = "deactivate", _("deactivated a player")
         REACTIVATE = "reactivate", _("reactivated a player")
         ADJUST_CHIPS = "adjust_chips", _("adjusted a player's chips")
+        HIDE_CHAT = "hide_chat", _("hid a chat message")
+        MUTE_CHAT = "mute_chat", _("muted a player's chat site-wide")
+        UNMUTE_CHAT = "unmute_chat", _("lifted a chat mute")
 
     staff = models.ForeignKey(
         settings.AUTH_USER_MODEL,

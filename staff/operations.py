@@ -3,8 +3,6 @@ the audit trail in the same transaction."""
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.functional import Promise
@@ -109,7 +107,7 @@ def unlock_table(staff: User, table_id: int, reason: str) -> None:
         if not ended.update(ended_by=staff, ended_at=timezone.now()):
             raise StaffError(_("This table is not locked."))
         audit.record(staff, Kind.UNLOCK_TABLE, reason, table=table)
-        transaction.on_commit(partial(live.table_touched, table.pk))
+        tables.after_commit_table_changed(table.pk)
     moderation.rearm([table.pk])
 
 

@@ -87,8 +87,9 @@
   // A quick reaction shows for a moment by the seat of the one who sent it.
   function seatOf(position) {
     var game = document.getElementById("game");
-    if (game && game.dataset.seat === position) return game.querySelector(".me") || game;
-    return document.querySelector('#game .seat[data-seat="' + position + '"]') || game;
+    if (!game) return null;
+    var mine = game.dataset.seat === position && game.querySelector(".me");
+    return mine || game.querySelector('.seat[data-seat="' + position + '"]') || game;
   }
 
   function place(bubble) {

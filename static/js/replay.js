@@ -245,12 +245,21 @@
     next();
   }
 
+  // What was said at the table, in the log at the step it was said in (text, never HTML).
+  function chatLine(entry) {
+    var line = el("li", "chat-line" + (entry.hidden ? " is-hidden" : ""));
+    line.appendChild(el("span", "chat-author", entry.author));
+    line.appendChild(document.createTextNode(": "));
+    line.appendChild(el(entry.hidden ? "em" : "span", "chat-text", entry.text));
+    return line;
+  }
+
   function show(frames, keep) {
     data = frames;
     slider.max = data.steps.length - 1;
     logList.textContent = "";
     data.log.forEach(function (entry) {
-      var line = el("li", "", entry.text);
+      var line = entry.chat ? chatLine(entry) : el("li", "", entry.text);
       line.dataset.step = entry.step;
       line.dataset.seq = entry.seq;
       line.addEventListener("click", function () { stop(); go(entry.step); });

@@ -12,6 +12,7 @@ from chat import services
 from chat.models import Message, Mute, SiteMute
 from games import tables
 from games.models import Game
+from staff.models import StaffAction
 from tests.games.conftest import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.django_db
@@ -155,7 +156,9 @@ def test_a_site_wide_mute_silences_a_player_at_every_table_and_says_why(
 
 def test_a_site_wide_mute_ends_when_lifted_or_when_its_time_is_up(table, anna, moderator):
     lifted = services.mute_site_wide(moderator, anna, "spam")
-    services.lift_site_mute(moderator, lifted)
+    services.lift_site_mute(moderator, lifted, "a mistake")
+    with pytest.raises(services.ChatRefused, match="already lifted"):
+        services.lift_site_mute(moderator, lifted, "again")
     assert services.post(table.pk, anna, text="sorry")
     timed = services.mute_site_wide(
         moderator, anna, "cool down", until=timezone.now() + timedelta(hours=1)
@@ -174,3 +177,33 @@ def test_only_the_staff_mute_site_wide_with_a_reason_and_a_future_end(anna, bori
     with pytest.raises(services.ChatRefused, match="in the future"):
         services.mute_site_wide(moderator, anna, "spam", until=timezone.now())
     assert not SiteMute.objects.exists()
+
+
+def test_every_hide_mute_and_lift_by_the_staff_is_in_the_audit_trail_with_its_reason(
+    table, anna, moderator
+):
+    message = services.post(table.pk, anna, text="rude words")
+    services.hide(moderator, message.pk, "insults")
+    until = timezone.now() + timedelta(days=1)
+    site_mute = services.mute_site_wide(moderator, anna, "spam", until=until)
+    services.lift_site_mute(moderator, site_mute, "appealed")
+    trail = list(StaffAction.objects.order_by("id"))
+    assert [(a.kind, a.reason, a.staff, a.player) for a in trail] == [
+        (StaffAction.Kind.HIDE_CHAT, "insults", moderator, anna),
+        (StaffAction.Kind.MUTE_CHAT, "spam", moderator, anna),
+        (StaffAction.Kind.UNMUTE_CHAT, "appealed", moderator, anna),
+    ]
+    assert trail[0].table == table and trail[0].details == {
+        "message": message.pk,
+        "text": "rude words",
+    }
+    assert trail[1].details == {"mute": site_mute.pk, "until": until.isoformat()}
+
+
+def test_a_refused_staff_action_leaves_no_trace_in_the_audit_trail(table, anna, boris, moderator):
+    message = services.post(table.pk, anna, text="hello")
+    with pytest.raises(services.ChatRefused):
+        services.hide(boris, message.pk, "not staff")
+    with pytest.raises(services.ChatRefused):
+        services.mute_site_wide(moderator, anna, "")
+    assert not StaffAction.objects.exists()

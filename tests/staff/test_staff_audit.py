@@ -10,6 +10,7 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 
 from accounts import ledger
+from chat import services as chat
 from games import tables
 from staff import operations
 from staff.models import StaffAction
@@ -24,6 +25,7 @@ def test_every_kind_of_staff_action_is_recorded_with_who_what_and_why(
     table = open_table(anna, stake=10)
     tables.join(table.pk, boris)
     start_when_due(table, frozen_clock)
+    line = chat.post(table.pk, anna, text="rude words")
     operations.notify_table(sofia, table.pk, "hello table")
     operations.kick(sofia, table.pk, 1, "kick reason")
     operations.stop_game(sofia, table.pk, "stop reason")
@@ -37,6 +39,8 @@ def test_every_kind_of_staff_action_is_recorded_with_who_what_and_why(
     operations.deactivate(sofia, clara, "deactivate reason")
     operations.reactivate(sofia, clara, "reactivate reason")
     operations.adjust_chips(sofia, clara, -10, "adjust reason", key=str(uuid.uuid4()))
+    chat.hide(sofia, line.pk, "hide reason")
+    chat.lift_site_mute(sofia, chat.mute_site_wide(sofia, anna, "mute reason"), "lift reason")
     recorded = list(StaffAction.objects.order_by("pk").values_list("kind", "reason"))
     assert [kind for kind, _reason in recorded] == [
         "table_notice",
@@ -52,6 +56,9 @@ def test_every_kind_of_staff_action_is_recorded_with_who_what_and_why(
         "deactivate",
         "reactivate",
         "adjust_chips",
+        "hide_chat",
+        "mute_chat",
+        "unmute_chat",
     ]
     assert {kind for kind, _reason in recorded} == set(StaffAction.Kind.values)
     assert all(reason for _kind, reason in recorded)

@@ -14,6 +14,7 @@ from games.protocol import parse
 from staff import operations
 from staff.models import StaffAction
 from tests.games.conftest import open_table, play_out, start_when_due
+from tests.staff.conftest import browser_for
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 
@@ -118,6 +119,9 @@ def test_a_locked_table_takes_nobody_new_and_starts_no_game_until_unlocked(
     table = open_table(anna, stake=10, seats=3)
     tables.join(table.pk, boris)
     operations.lock_table(sofia, table.pk, "suspicious pair")
+    lobby = browser_for(clara).get(reverse("lobby")).content.decode()
+    row = lobby[lobby.index(f'id="table-row-{table.pk}"') :].split("</tr>")[0]
+    assert "locked" in row and 'data-action="join"' not in row
     with pytest.raises(errors.GameError, match="locked"):
         tables.join(table.pk, clara)
     with pytest.raises(operations.StaffError, match="already locked"):

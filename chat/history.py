@@ -1,0 +1,81 @@
+"""What was said at the table, each line in its place among a finished game's moves: on the
+history page, and in the replay's move log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from chat import rendering
+from chat.models import Message
+from games import rendering as games_rendering
+from games.models import Game, GameEvent
+
+Entry = dict[str, Any]
+
+
+def said_in(game: Game, reader: Any) -> list[Message]:
+    lines = Message.objects.filter(game=game).select_related("author")
+    return list(rendering.visible_to(lines, reader).order_by("after_seq", "id"))
+
+
+def merged(
+    entries: Sequence[Entry],
+    messages: Sequence[Message],
+    line: Callable[[Message, Entry | None], Entry],
+) -> list[Entry]:
+    """`entries` (each with the "seq" of its event) with every message after the last
+    entry whose event came before it was said."""
+    pending = list(messages)
+    out: list[Entry] = []
+    before: Entry | None = None
+    for entry in entries:
+        while pending and pending[0].after_seq < entry["seq"]:
+            out.append(line(pending.pop(0), before))
+        out.append(entry)
+        before = entry
+    out += [line(message, before) for message in pending]
+    return out
+
+
+def transcript(
+    game: Game,
+    events: Sequence[GameEvent],
+    seats: Sequence[games_rendering.SeatInfo],
+    reader: Any,
+) -> list[Entry]:
+    """The history page's log: each move as `{"text": ...}`, each chat line as the
+    context of `chat/line.html`."""
+    moves = [
+        {"seq": event.seq, "text": text}
+        for event in events
+        for text in games_rendering.log_entries([event.data], seats, None)
+    ]
+    return merged(
+        moves,
+        said_in(game, reader),
+        lambda message, _before: {**rendering.line_context(message), "tools": False},
+    )
+
+
+def in_replay(log: Sequence[Entry], game: Game, reader: Any) -> list[Entry]:
+    """The replay's log (entries with "seq" and "step") with the chat lines as plain text,
+    each at the step it was said in."""
+
+    def line(message: Message, before: Entry | None) -> Entry:
+        if message.hidden:
+            text = _("hidden by the staff")
+        else:
+            text = rendering.line_context(message)["reaction"] or message.text
+        return {
+            "step": before["step"] if before is not None else 0,
+            "seq": message.after_seq,
+            "chat": True,
+            "author": message.author.username,
+            "text": text,
+            "hidden": message.hidden,
+        }
+
+    return merged(log, said_in(game, reader), line)
