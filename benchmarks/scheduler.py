@@ -49,9 +49,9 @@ async def measure(seconds: float) -> list[float]:
     lateness: list[float] = []
     original = play.tick
 
-    def timed_tick(game_id: int, now: float | None = None) -> bool:
+    def timed_tick(game_id: int, now: float | None = None, *, skip_locked: bool = False) -> bool:
         due = Game.objects.filter(pk=game_id).values_list("deadline_at", flat=True).first()
-        fired = original(game_id, now)
+        fired = original(game_id, now, skip_locked=skip_locked)
         if fired and due is not None:
             lateness.append(clock.now() - clock.to_seconds(due))
         return fired

@@ -46,4 +46,4 @@ class PracticeForm(forms.Form):
     level = forms.ChoiceField(label=_("Bots"), choices=BotLevel.choices, required=False)
 
     def clean_level(self) -> str:
-        return self.cleaned_data["level"] or "easy"
+        return self.cleaned_data["level"] or BotLevel.EASY

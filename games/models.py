@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 ONLINE_FOR = timedelta(seconds=45)
@@ -178,7 +178,7 @@ class Seat(models.Model):
 class Game(models.Model):
     class Status(models.TextChoices):
         RUNNING = "running", _("running")
-        FINISHED = "finished", _("finished")
+        FINISHED = "finished", pgettext_lazy("game status", "finished")
         ABORTED = "aborted", _("aborted")
 
     table = models.ForeignKey(
@@ -212,7 +212,7 @@ class Game(models.Model):
         verbose_name=_("practice of"),
     )
     started_at = models.DateTimeField(_("started"), default=timezone.now)
-    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    finished_at = models.DateTimeField(pgettext_lazy("time", "finished"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("game")

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import broadcast, tables
 from games.errors import GameError
-from games.models import Game, Seat, Table
+from games.models import BotLevel, Game, Seat, Table
 from games.rows import seats_of
 
 
@@ -23,7 +23,7 @@ def practise(game: Game, user: User, seat: int, level: str) -> Table:
     players = len(game.deal["hands"])
     if not 0 <= seat < players:
         raise GameError(_("There is no such seat."))
-    if level not in ("easy", "strong"):
+    if level not in BotLevel.values:
         raise GameError(_("Unknown bot level."))
     with transaction.atomic():
         elsewhere = Seat.objects.filter(player=user).select_related("table").first()

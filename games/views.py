@@ -188,5 +188,6 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
             "finished": finished,
             "fair": fairness.revealed(game),
             "labels": viewer.labels(),
+            "bot_levels": BotLevel.choices,
         },
     )

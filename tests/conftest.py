@@ -24,6 +24,13 @@ def missing_service(marker: str) -> str | None:
     return None
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests run last: Playwright's sync API keeps an event loop running in the main
+    thread for the rest of the session, where asyncio tests could no longer start theirs."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     for marker in SCALE_OUT_MARKERS:
         if item.get_closest_marker(marker) is None:

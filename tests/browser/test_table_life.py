@@ -27,7 +27,7 @@ def only_expected(errors: list[str], *expected: str) -> list[str]:
 def test_a_private_table_without_its_invite_says_so_in_the_sites_layout(
     people, server: str, size: str, viewport: dict
 ) -> None:
-    host, guest = ("oleg", "polina") if size == "desktop" else ("roman", "stepan")
+    host, guest = ("pavel", "polina") if size == "desktop" else ("roman", "stepan")
     host_page = people(host, viewport)
     host_page.goto("/tables/new/")
     host_page.fill("input[name=name]", f"Private {size}")
@@ -53,7 +53,7 @@ def test_a_private_table_without_its_invite_says_so_in_the_sites_layout(
 def test_sitting_elsewhere_links_the_players_table_and_lets_them_leave_it_between_games(
     people, server: str, size: str, viewport: dict
 ) -> None:
-    host, player = ("taras", "uliana") if size == "desktop" else ("vera", "zakhar")
+    host, player = ("taras", "uliana") if size == "desktop" else ("rita", "zakhar")
     host_page = people(host, viewport)
     other_url = open_table(host_page, f"Other table {size}", seats=3, bots=False)
     page = people(player, viewport, locale="en-GB")

@@ -95,7 +95,8 @@ async def test_a_chat_line_carries_no_game_action(anna, boris, frozen_clock, soc
     await socket.send(action="chat", text="take", card="6S", version=before.version)
     move = json.dumps({"action": "take", "version": before.version})
     await socket.send(action="chat", text=move)
-    await socket.drain()
+    await heard(socket)
+    await heard(socket)
     after = await running_game(table)
     assert (after.version, after.state) == (before.version, before.state)
     assert [m.text for m in await messages()] == ["take", move]
@@ -162,7 +163,7 @@ async def test_a_bad_chat_message_gets_a_notice_and_changes_nothing(
     socket = await connected(sockets, table, anna)
     if message["action"] == "chat-hide":
         await say(await connected(sockets, table, boris), "hello")
-        await socket.drain()
+        await heard(socket)
         message = {**message, "message": (await messages())[0].pk}
     before = await messages()
     await socket.send(**message)
@@ -196,7 +197,7 @@ async def test_a_player_who_mutes_another_no_longer_sees_their_lines_in_any_tab(
     other = await connected(sockets, table, clara)
     await say(talker, "before the mute")
     for socket in [*tabs, other]:
-        await socket.drain()
+        await heard(socket)
     await tabs[0].send(action="chat-mute", player=anna.pk)
     for tab in tabs:
         redrawn = await heard(tab, 'id="chat-lines"')
@@ -219,8 +220,8 @@ async def test_the_staff_hide_a_line_for_everyone_and_the_reason_is_kept(
     reader = await connected(sockets, table, boris)
     staff = await connected(sockets, table, moderator)
     await say(await connected(sockets, table, anna), "rude words")
-    await reader.drain()
-    await staff.drain()
+    await heard(reader)
+    await heard(staff)
     [message] = await messages()
     await staff.send(action="chat-hide", message=message.pk, reason="insults")
     frame = await heard(reader)
