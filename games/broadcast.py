@@ -92,10 +92,11 @@ def game_changed(
 ) -> None:
     """A commit stored `game` with the events `news` (and, if the writer has them, the
     table's `seats` as it stored them): every audience's new picture, with the log lines
-    this version adds."""
+    this version adds (a game's first version starts a new log)."""
     now = scene.of_game(game, news, seats)
     names = now.names if now.game is not None else scene.log_names(game)
-    outbox = scene_messages(now, lambda audience: scene.render_news(now, names, audience))
+    earlier = rendering.earlier_games(game.table_id, game.pk) if game.version == 1 else None
+    outbox = scene_messages(now, lambda audience: scene.render_news(now, names, audience, earlier))
     outbox.append((STAFF_GROUP, {"type": STAFF_TOUCH, "table_id": game.table_id}))
     send_all(outbox)
 

@@ -9,3 +9,12 @@ class GameError(Exception):
 
 class StaleCommand(GameError):
     """A click made on a screen that no longer shows the game as it is."""
+
+
+class SeatedElsewhere(GameError):
+    """The player sits at another table: the page links it, and offers to leave it."""
+
+    def __init__(self, message: str, table_id: int, may_leave: bool) -> None:
+        super().__init__(message)
+        self.table_id = table_id
+        self.may_leave = may_leave

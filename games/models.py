@@ -124,6 +124,13 @@ class Seat(models.Model):
     timeouts = models.PositiveSmallIntegerField(_("move timeouts in a row"), default=0)
     ready = models.BooleanField(_("ready for the next game"), default=False)
     last_seen = models.DateTimeField(_("last seen at the table"), null=True, blank=True)
+    release_at = models.DateTimeField(
+        _("stood up at, unless back by then"),
+        null=True,
+        blank=True,
+        db_index=True,
+        help_text=_("between games, a player who is offline or away gives up the seat then"),
+    )
     client_seed = models.CharField(
         _("the player's seed for the next deal"), max_length=64, blank=True, editable=False
     )

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import broadcast, clock, fairness, site_events, timing
+from games import broadcast, clock, fairness, site_events, standup, timing
 from games.autopilot import BotSchedule, decide, table_key
 from games.bots import Level
 from games.engine import Game as EngineGame
@@ -134,7 +134,9 @@ def start(table_id: int) -> Game | None:
         else:
             table.status = Table.Status.PLAYING
             table.save(update_fields=["starts_at", "status"])
-            Seat.objects.filter(table=table).update(ready=False, timeouts=0, away=False)
+            Seat.objects.filter(table=table).update(
+                ready=False, timeouts=0, away=False, release_at=None
+            )
             for seat in seats:
                 seat.ready, seat.timeouts, seat.away = False, 0, False
             loaded = Loaded(row=row, engine=engine, seats=seats, schedule=BotSchedule(), version=1)
@@ -328,9 +330,11 @@ def finish(loaded: Loaded, now: float, groups: list[list[int]]) -> None:
 
 
 def release_table(table: Table) -> None:
-    """After a game the seated players stay; those who left go; bots are always ready."""
+    """After a game the seated players stay, those who left go, and those who are not here
+    (offline or away) keep their seats for a grace; bots are always ready."""
     Seat.objects.filter(table=table).filter(Q(left=True)).delete()
-    Seat.objects.filter(table=table).update(away=False, timeouts=0, ready=False)
+    standup.after_the_game(table)
+    Seat.objects.filter(table=table).update(timeouts=0, ready=False)
     Seat.objects.filter(table=table, player__isnull=True).update(ready=True)
     table.status = Table.Status.OPEN
     table.starts_at = None

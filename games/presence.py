@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from games import standup
 from games.models import Seat
 
 REPORT_EVERY = timedelta(seconds=10)
@@ -17,6 +18,7 @@ def report_in(table_id: int, user_id: int) -> int | None:
     if seat is None:
         return None
     was_online = seat.online
+    standup.came_back(seat)
     if was_online and timezone.now() - seat.last_seen < REPORT_EVERY:  # type: ignore[operator]
         return None
     Seat.objects.filter(pk=seat.pk).update(last_seen=timezone.now())
@@ -25,8 +27,9 @@ def report_in(table_id: int, user_id: int) -> int | None:
 
 def leave(table_id: int, user_id: int) -> int | None:
     """The socket closed: the seat shows offline until another socket of the player reports."""
-    seat = Seat.objects.filter(table_id=table_id, player_id=user_id).first()
+    seat = Seat.objects.filter(table_id=table_id, player_id=user_id).select_related("table").first()
     if seat is None:
         return None
     Seat.objects.filter(pk=seat.pk).update(last_seen=None)
+    standup.went_offline(seat)
     return seat.position

@@ -9,11 +9,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.functional import lazy
+from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import movelog
+from games import hints, movelog
 from games.engine import (
     RANK_LABELS,
     SUIT_SYMBOLS,
@@ -27,9 +29,12 @@ from games.engine import (
     payouts,
 )
 from games.engine import Game as EngineGame
+from games.errors import GameError, SeatedElsewhere
 from games.models import Game, GamePlayer, Seat, Table, bot_name
 from games.rulebook import in_words, link_rules
 from staff import switches
+
+EARLIER_GAMES = 10
 
 
 def card_name(code: str) -> str:
@@ -219,6 +224,7 @@ def game_context(
         "trump_card": CardFace.of(view["trump_card"]) if view["trump_card"] else None,
         "trump_symbol": SUIT_SYMBOLS[view["trump"]],
         "hand": hand_cards(view, legal) if seat is not None else [],
+        "hint": hints.hint(view, legal) if seat is not None else "",
         "can_take": any(isinstance(a, Take) for a in legal),
         "can_pass": any(isinstance(a, Pass) for a in legal),
         "transfers": [str(a.card) for a in legal if isinstance(a, Transfer)],
@@ -264,10 +270,23 @@ def render_game(context: dict[str, Any]) -> str:
     return render_to_string("games/fragments/game.html", context)
 
 
-def render_notice(message: str, *, level: str = "error") -> str:
+def render_notice(message: str, *, level: str = "error", oob: bool = True) -> str:
+    """A line for the player; `oob` when it travels with other fragments (a socket's)."""
+    text = message if isinstance(message, SafeData) else link_rules(message)
     return render_to_string(
-        "games/fragments/notice.html", {"message": link_rules(message), "level": level}
+        "games/fragments/notice.html", {"message": text, "level": level, "oob": oob}
     )
+
+
+def refusal_html(refusal: GameError, request: HttpRequest | None = None) -> SafeString:
+    """A refusal as the page shows it: a sentence, with links where it names a rule or
+    another table of the player's."""
+    if isinstance(refusal, SeatedElsewhere):
+        html = render_to_string(
+            "games/fragments/seated_elsewhere.html", {"refusal": refusal}, request=request
+        )
+        return mark_safe(html.strip())
+    return link_rules(str(refusal))
 
 
 def log_entries(
@@ -276,6 +295,27 @@ def log_entries(
     names = [info.label for info in seats]
     lines = (movelog.describe(event, names, reader) for event in events)
     return [line for line in lines if line]
+
+
+def earlier_games(table_id: int, shown: int | None) -> list[Game]:
+    """The table's other finished games, newest first, for links under the log."""
+    return list(
+        Game.objects.filter(table_id=table_id)
+        .exclude(status=Game.Status.RUNNING)
+        .exclude(pk=shown or 0)
+        .order_by("-started_at")[:EARLIER_GAMES]
+    )
+
+
+def render_log(
+    events: Sequence[dict[str, Any]],
+    seats: Sequence[SeatInfo] | None,
+    reader: int | None,
+    earlier: Sequence[Game] = (),
+) -> str:
+    """The log of one game, from its first line, and links to the table's earlier games."""
+    lines = log_entries(events, seats, reader) if seats is not None else []
+    return render_to_string("games/fragments/log.html", {"lines": lines, "earlier": earlier})
 
 
 def render_log_append(

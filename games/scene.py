@@ -191,7 +191,15 @@ def log_names(game: Game) -> list[rendering.SeatInfo]:
     return rendering.seat_infos(game.players.select_related("player").order_by("seat"))
 
 
-def render_news(scene: Scene, names: Sequence[rendering.SeatInfo], audience: Audience) -> str:
-    """The log lines this version adds, for one audience."""
+def render_news(
+    scene: Scene,
+    names: Sequence[rendering.SeatInfo],
+    audience: Audience,
+    earlier: Sequence[Game] | None = None,
+) -> str:
+    """The log lines this version adds, for one audience; a game's first version starts
+    a new log, under which the table's `earlier` games are linked."""
     with translation.override(audience.language):
+        if earlier is not None:
+            return rendering.render_log(scene.news, names, audience.seat, earlier)
         return rendering.render_log_append(scene.news, names, audience.seat)

@@ -25,7 +25,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection
 
-from games import clock, play, timing
+from games import clock, play, standup, tables, timing
 from games.broadcast import SCHEDULER_GROUP
 from games.models import Game, Table
 
@@ -55,28 +55,29 @@ def on_scheduler_thread(function: Callable[..., Result]) -> Callable[..., Awaita
 
 @on_scheduler_thread
 def fire_due() -> int:
-    """Start every table whose start time has come and tick every due game."""
+    """Start every table whose start time has come, stand up every player whose grace
+    after a game ran out, and tick every due game."""
     now = clock.now()
+    fired = fire_each("start", due_tables(now), lambda pk, at: play.start(pk) is not None)
+    fired += fire_each("standup", standup.due(now), tables.stand_up)
+    return fired + fire_each(
+        "game", due_games(now), lambda pk, at: play.tick(pk, at, skip_locked=True)
+    )
+
+
+def fire_each(kind: str, due: list[tuple[int, float]], act: Callable[[int, float], bool]) -> int:
+    """Carry out each due deadline on its own: one that fails is logged, the rest go on."""
     fired = 0
-    for table_id, starts_at in due_tables(now):
-        try:
-            started = play.start(table_id) is not None
-        except Exception:
-            logger.exception("starting a game at table %s failed", table_id)
-            continue
-        if started:
-            timing.fired("start", table_id, starts_at, clock.now())
-        fired += started
-    for game_id, deadline in due_games(now):
+    for key, deadline in due:
         at = clock.now()
         try:
-            ticked = play.tick(game_id, at, skip_locked=True)
+            done = act(key, at)
         except Exception:
-            logger.exception("tick of game %s failed", game_id)
+            logger.exception("the %s deadline of %s failed", kind, key)
             continue
-        if ticked:
-            timing.fired("game", game_id, deadline, at)
-        fired += ticked
+        if done:
+            timing.fired(kind, key, deadline, at)
+        fired += done
     return fired
 
 
@@ -114,6 +115,9 @@ def next_deadline() -> float | None:
         .first()
     )
     moments = [clock.to_seconds(m) for m in (game_at, table_at) if m is not None]
+    release_at = standup.next_release()
+    if release_at is not None:
+        moments.append(release_at)
     return min(moments, default=None)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from games import rendering, scene
@@ -39,18 +38,11 @@ def render(table_id: int, seat: int | None) -> str:
     audience = scene.Audience(seat, translation.get_language())
     now = scene.of_table(table_id)
     game = now.game or now.last
-    log = render_log(recent_events(game), scene.log_names(game), seat) if game else render_log([])
+    earlier = rendering.earlier_games(table_id, game.pk if game else None)
+    names = scene.log_names(game) if game else None
+    log = rendering.render_log(recent_events(game) if game else [], names, seat, earlier)
     return scene.render(now, audience) + log
 
 
 def recent_events(row: Game) -> list[dict[str, Any]]:
     return [event.data for event in row.events.order_by("-seq")[:LOG_LINES]][::-1]
-
-
-def render_log(
-    events: list[dict[str, Any]],
-    infos: list[rendering.SeatInfo] | None = None,
-    reader: int | None = None,
-) -> str:
-    lines = rendering.log_entries(events, infos, reader) if infos is not None else []
-    return render_to_string("games/fragments/log.html", {"lines": lines})

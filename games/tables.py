@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from functools import partial
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
 from games import broadcast, clock, fairness, play
-from games.errors import GameError
+from games.errors import GameError, SeatedElsewhere
 from games.models import BotLevel, Game, Seat, Table
 from games.rows import locked_table, seats_of
 from staff import switches
@@ -70,10 +72,7 @@ def join(table_id: int, user: User, invite_code: str = "") -> Seat:
         if other is not None:
             if other.table_id == table.pk:
                 raise GameError(_("You already sit at this table."))
-            raise GameError(
-                _("You already sit at the table “%(name)s”; leave it first.")
-                % {"name": other.table.name}
-            )
+            raise seated_elsewhere(other)
         if table.stake and ledger.balance(user) < table.stake:
             raise GameError(
                 _("This table's stake is %(stake)s chips and you have %(balance)s.")
@@ -91,6 +90,22 @@ def join(table_id: int, user: User, invite_code: str = "") -> Seat:
         arm_start(table, seats)
         after_commit_table_changed(table.pk)
     return seat
+
+
+def seated_elsewhere(seat: Seat) -> SeatedElsewhere:
+    """One seat per player: what they read when they try to sit somewhere else."""
+    names = {"name": seat.table.name}
+    if seat.table.status != Table.Status.PLAYING:
+        message = _("You already sit at the table “%(name)s”; leave it first.") % names
+    elif seat.left:
+        message = (
+            _("The autopilot plays your seat at the table “%(name)s” until its game ends.") % names
+        )
+    else:
+        message = _("You play at the table “%(name)s”: finish that game first.") % names
+    return SeatedElsewhere(
+        message, seat.table_id, may_leave=seat.table.status != Table.Status.PLAYING
+    )
 
 
 def add_bot(table_id: int, user: User, level: str = BotLevel.EASY) -> Seat:
@@ -143,13 +158,45 @@ def leave(table_id: int, user: User) -> None:
             if game is not None:
                 play.schedule_autopilot_now(game.pk)
         else:
-            seat.delete()
-            remaining = seats_of(table)
-            if not any(not s.is_bot for s in remaining):
-                Seat.objects.filter(table=table).delete()
-                remaining = []
-            arm_start(table, remaining)
+            free_seat(table, seat)
         after_commit_table_changed(table.pk)
+
+
+def free_seat(table: Table, seat: Seat) -> None:
+    """A person stands up between games; bots do not keep a table without people."""
+    seat.delete()
+    remaining = seats_of(table)
+    if not any(not s.is_bot for s in remaining):
+        Seat.objects.filter(table=table).delete()
+        remaining = []
+    arm_start(table, remaining)
+
+
+def stand_up(seat_id: int, now: float | None = None) -> bool:
+    """Stand up a player whose grace after a game ran out (see games.standup); whether it
+    happened (a second scheduler, or a player back in time, finds nothing to do)."""
+    now = clock.now() if now is None else now
+    found = Seat.objects.filter(pk=seat_id).values_list("table_id", flat=True).first()
+    if found is None:
+        return False
+    with transaction.atomic():
+        table = locked_table(found)
+        seat = (
+            Seat.objects.filter(
+                pk=seat_id, release_at__lte=clock.to_datetime(now), table__status=Table.Status.OPEN
+            )
+            .select_related("player")
+            .first()
+        )
+        if seat is None or seat.player is None:
+            return False
+        player = seat.player
+        free_seat(table, seat)
+        after_commit_table_changed(table.pk)
+    with translation.override(player.language or settings.LANGUAGE_CODE):
+        reason = _("You were stood up from this table: you were not here after the game.")
+        broadcast.unseated(table.pk, player.pk, reason)
+    return True
 
 
 def play_again(table_id: int, user: User) -> None:
@@ -157,7 +204,9 @@ def play_again(table_id: int, user: User) -> None:
         table = locked_table(table_id)
         if table.status != Table.Status.OPEN:
             raise GameError(_("The game is still running."))
-        updated = Seat.objects.filter(table=table, player=user).update(ready=True)
+        updated = Seat.objects.filter(table=table, player=user).update(
+            ready=True, away=False, release_at=None
+        )
         if not updated:
             raise GameError(_("You do not sit at this table."))
         arm_start(table, seats_of(table))

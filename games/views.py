@@ -63,6 +63,8 @@ def table_new(request: PlayerRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             table = tables.create_table(request.user, **form.cleaned_data)
+        except errors.SeatedElsewhere as refusal:
+            messages.error(request, rendering.refusal_html(refusal, request))
         except errors.GameError as refusal:
             form.add_error(None, str(refusal))
         else:
@@ -105,14 +107,16 @@ def answer(
     try:
         action()
     except errors.GameError as refusal:
+        said = rendering.refusal_html(refusal, request)
         if request.htmx:
-            return HttpResponse(rendering.render_notice(str(refusal)), status=200)
-        messages.error(request, str(refusal))
+            return HttpResponse(rendering.render_notice(said, oob=False), status=200)
+        messages.error(request, said)
+        return redirect("table", pk=table_id)
     if request.htmx:
         if then:
             return HttpResponseClientRedirect(then)
-        return HttpResponse(rendering.render_notice("", level="info"))
-    return redirect("table", pk=table_id)
+        return HttpResponse(rendering.render_notice("", level="info", oob=False))
+    return redirect(then or reverse("table", args=[table_id]))
 
 
 @require_POST
@@ -159,7 +163,7 @@ def quick_play(request: PlayerRequest) -> HttpResponse:
     try:
         table = matchmaking.quick_play(request.user, stake)
     except errors.GameError as refusal:
-        messages.error(request, str(refusal))
+        messages.error(request, rendering.refusal_html(refusal, request))
         return redirect("lobby")
     return redirect(table)
 

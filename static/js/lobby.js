@@ -1,12 +1,18 @@
 (function () {
   "use strict";
-  document.body.addEventListener("htmx:oobErrorNoTarget", function (event) {
-    var row = event.detail.content;
+  // A row for a table this page has not listed yet gets a place at the top first, so the
+  // update always finds its target.
+  var lobby = document.querySelector(".lobby[ws-connect]");
+  if (!lobby) return;
+  lobby.addEventListener("htmx:wsBeforeMessage", function (event) {
     var rows = document.getElementById("table-rows");
-    if (row && rows && row.classList && row.classList.contains("table-row")) {
-      row.removeAttribute("hx-swap-oob");
+    var found = /id="(table-row-\d+)"/g;
+    var match;
+    while (rows && (match = found.exec(event.detail.message)) !== null) {
+      if (document.getElementById(match[1])) continue;
+      var row = document.createElement("tr");
+      row.id = match[1];
       rows.insertBefore(row, rows.firstChild);
-      htmx.process(row);
     }
   });
 })();

@@ -20,6 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+SERVER_LOG = ROOT / "artifacts" / "browser-server.log"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -33,6 +34,9 @@ PASSWORD = "plays-durak-in-tests"
 PLAYERS = (
     *("anna", "boris", "carla", "dmitri", "elena", "fedor", "galina", "irina", "yuri"),
     *("vera", "oleg", "zoya"),
+    *("hanna", "igor", "julia", "kirill", "lena", "misha", "nina", "pavel"),
+    *("polina", "roman", "stepan", "taras", "uliana", "rita", "zakhar", "artem"),
+    *("bella", "chen", "daria", "egor", "faina"),
 )
 STAFF = "sofia"
 PHONE = {"width": 390, "height": 844}
@@ -108,6 +112,9 @@ def server(site_env: dict[str, str]) -> Iterator[str]:
         f"{create}; {promote}",
     )
     daphne = Path(sys.executable).with_name("daphne")
+    # A file, not a pipe: a pipe nobody reads fills up and stops the server mid-suite.
+    SERVER_LOG.parent.mkdir(parents=True, exist_ok=True)
+    log = SERVER_LOG.open("w")
     process = subprocess.Popen(
         [
             str(daphne),
@@ -122,7 +129,7 @@ def server(site_env: dict[str, str]) -> Iterator[str]:
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
@@ -142,6 +149,7 @@ def server(site_env: dict[str, str]) -> Iterator[str]:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait(timeout=10)
+    log.close()
 
 
 @pytest.fixture(scope="session")
@@ -158,3 +166,21 @@ def chromium() -> Iterator[object]:
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture
+def people(chromium: object, server: str) -> Iterator[object]:
+    """Signs people in (as `play.sign_in`) and closes their browsers after the test, so
+    their sockets do not keep games going for the rest of the session."""
+    from tests.browser.play import sign_in
+
+    pages: list[object] = []
+
+    def sign(name: str, viewport: dict[str, int], **options: object) -> object:
+        page = sign_in(chromium, server, name, viewport, **options)  # type: ignore[arg-type]
+        pages.append(page)
+        return page
+
+    yield sign
+    for page in pages:
+        page.context.close()  # type: ignore[attr-defined]

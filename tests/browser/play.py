@@ -9,17 +9,43 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import PASSWORD
 
+LOGIN_SECONDS = 30
 
-def sign_in(browser: Browser, server: str, name: str, viewport: dict[str, int]) -> Page:
-    context = browser.new_context(viewport=viewport, base_url=server, locale="ru-RU")
+
+def sign_in(
+    browser: Browser,
+    server: str,
+    name: str,
+    viewport: dict[str, int],
+    locale: str = "ru-RU",
+    **options: object,
+) -> Page:
+    context = browser.new_context(viewport=viewport, base_url=server, locale=locale, **options)
     context.set_default_timeout(5_000)
     page = context.new_page()
     page.goto("/accounts/login/")
     page.fill("input[name=username]", name)
     page.fill("input[name=password]", PASSWORD)
-    page.click("main button[type=submit]")
-    page.wait_for_url(server + "/")
+    # Hashing the password shares the server's one database thread with every game it
+    # plays: on a busy machine a login can take longer than a move.
+    page.click("main button[type=submit]", timeout=LOGIN_SECONDS * 1000)
+    page.wait_for_url(server + "/", timeout=LOGIN_SECONDS * 1000)
     return page
+
+
+def console_errors(page: Page) -> list[str]:
+    """Every error the page's console shows from now on, failed loads included."""
+    errors: list[str] = []
+    page.on(
+        "console",
+        lambda m: errors.append(f"{page.url}: {m.text}") if m.type == "error" else None,
+    )
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    page.on(
+        "response",
+        lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None,
+    )
+    return errors
 
 
 def game_state(page: Page) -> dict[str, str]:

@@ -42,6 +42,7 @@ def test_the_lobby_shows_new_tables_and_seats_live_and_lets_people_join_watch_an
     expect(spectator.locator("#game .seat")).to_have_count(3)
 
     spectator.goto("/")
+    spectator.fill("#id_stake", "20")  # no table waits at this stake: a new one with a bot
     spectator.click('[data-action="quick-play"]')
     spectator.wait_for_url("**/tables/*/")
     wait_for_game(spectator)

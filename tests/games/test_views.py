@@ -38,3 +38,36 @@ def test_the_error_page_speaks_the_players_language(anna, client):
     table = open_table(anna, private=True)
     page = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Это закрытый стол: попросите у его игроков ссылку-приглашение." in page
+
+
+def test_sitting_elsewhere_links_the_players_table_with_a_button_to_leave_it(anna, boris, client):
+    mine = open_table(anna)
+    other = open_table(boris)
+    client.force_login(anna)
+    response = client.post(
+        f"/tables/{other.pk}/join/", HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    notice = response.content.decode()
+    assert "You already sit at the table “Test table”; leave it first." in notice
+    assert f'href="/tables/{mine.pk}/"' in notice
+    assert (
+        f'hx-post="/tables/{mine.pk}/leave/"' in notice and 'data-action="leave-my-table"' in notice
+    )
+    assert "hx-swap-oob" not in notice, "an answer to a request lands in #notice itself"
+
+
+def test_quick_play_tells_a_seated_player_where_they_sit(anna, client):
+    mine = open_table(anna)
+    client.force_login(anna)
+    response = client.post("/tables/quick/", {"stake": 0}, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    page = response.content.decode()
+    assert response.redirect_chain[-1][0] == "/"
+    assert "You already sit at the table “Test table”" in page
+    assert f'href="/tables/{mine.pk}/"' in page and 'data-action="leave-my-table"' in page
+
+
+def test_leaving_from_that_message_goes_back_to_the_lobby(anna, client):
+    mine = open_table(anna)
+    client.force_login(anna)
+    response = client.post(f"/tables/{mine.pk}/leave/")
+    assert response.status_code == 302 and response["Location"] == "/"

@@ -25,7 +25,6 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         while True:
-            close_old_connections()
             for game_id in pending():
                 review = coach_game(game_id, budget=options["budget"])
                 if review is not None:
@@ -36,3 +35,4 @@ class Command(BaseCommand):
             if options["once"]:
                 return
             time.sleep(IDLE_SECONDS)
+            close_old_connections()
