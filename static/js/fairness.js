@@ -16,8 +16,16 @@
     catch (e) { return ""; }
   }
 
-  var sent = {};
+  var sent = {}, accepted = {};
+  function showAccepted() {
+    document.querySelectorAll("[data-commitment][data-seed-url]").forEach(function (el) {
+      var mark = el.querySelector(".seed-sent");
+      if (mark && accepted[el.dataset.commitment]) mark.hidden = false;
+    });
+  }
   function contribute() {
+    /* A live update may draw the waiting table again: an accepted seed's mark stays shown. */
+    showAccepted();
     document.querySelectorAll("[data-commitment][data-seed-url]").forEach(function (el) {
       var commitment = el.dataset.commitment;
       if (sent[commitment]) return;
@@ -27,8 +35,8 @@
       fetch(el.dataset.seedUrl, {method: "POST", body: body, credentials: "same-origin",
                                  headers: {"X-CSRFToken": csrfToken()}})
         .then(function (response) {
-          var mark = el.querySelector(".seed-sent");
-          if (response.ok && mark) mark.hidden = false;
+          if (response.ok) accepted[commitment] = true;
+          showAccepted();
         })
         .catch(function () { sent[commitment] = false; });
     });
