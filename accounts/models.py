@@ -8,14 +8,14 @@ cannot be deleted. Both apps are always installed together.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from accounts.append_only import AppendOnly
 
 
 class User(AbstractUser):
@@ -87,18 +87,7 @@ class Account(models.Model):
         return str(_("House"))
 
 
-NEVER_EDITED = "Transfers are never edited or deleted: write a correcting transfer."
-
-
-class ImmutableTransfers(models.QuerySet["Transfer"]):
-    def update(self, **kwargs: Any) -> int:
-        raise TypeError(NEVER_EDITED)
-
-    def delete(self) -> tuple[int, dict[str, int]]:
-        raise TypeError(NEVER_EDITED)
-
-
-class Transfer(models.Model):
+class Transfer(AppendOnly):
     """One movement of chips between two accounts. Written once, never changed."""
 
     class Kind(models.TextChoices):
@@ -137,7 +126,7 @@ class Transfer(models.Model):
     )
     created_at = models.DateTimeField(_("time"), default=timezone.now, db_index=True)
 
-    objects = ImmutableTransfers.as_manager()
+    NEVER_EDITED = "Transfers are never edited or deleted: write a correcting transfer."
 
     class Meta:
         verbose_name = _("transfer")
@@ -153,11 +142,3 @@ class Transfer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.amount}: {self.source} → {self.destination}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise TypeError(NEVER_EDITED)
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise TypeError(NEVER_EDITED)

@@ -11,18 +11,10 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-NEVER_EDITED = "The audit trail is never edited or deleted."
+from accounts.append_only import AppendOnly
 
 
-class ImmutableActions(models.QuerySet["StaffAction"]):
-    def update(self, **kwargs: Any) -> int:
-        raise TypeError(NEVER_EDITED)
-
-    def delete(self) -> tuple[int, dict[str, int]]:
-        raise TypeError(NEVER_EDITED)
-
-
-class StaffAction(models.Model):
+class StaffAction(AppendOnly):
     """One thing a member of the staff did to a table, a game, a player or the site."""
 
     class Kind(models.TextChoices):
@@ -78,7 +70,7 @@ class StaffAction(models.Model):
     details = models.JSONField(_("details"), default=dict, blank=True)
     created_at = models.DateTimeField(_("time"), default=timezone.now, db_index=True)
 
-    objects = ImmutableActions.as_manager()
+    NEVER_EDITED = "The audit trail is never edited or deleted."
 
     class Meta:
         verbose_name = _("staff action")
@@ -87,14 +79,6 @@ class StaffAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.staff}: {self.get_kind_display()}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise TypeError(NEVER_EDITED)
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise TypeError(NEVER_EDITED)
 
 
 class InForce(models.QuerySet[Any]):
