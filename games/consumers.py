@@ -155,7 +155,7 @@ class TableConsumer(ChatMixin, GuardedConsumer):
         if base is not None and (game, base) != (self.shown_game, self.shown):
             # What changed since a version this page does not show: the whole picture instead,
             # unless the page already shows this version or a later one.
-            if game != self.shown_game or self.shown is None or version > self.shown:
+            if game != self.shown_game or self.shown is None or (version or 0) > self.shown:
                 await self.send_snapshot()
             return
         await self.show(frame, game, version)

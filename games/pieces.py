@@ -91,7 +91,7 @@ class Section:
             or len(earlier.mine) != len(self.mine)
         ):
             return None
-        changed = [self.attributes(base=earlier.version).draw(oob=True)]
+        changed: list[str] = [self.attributes(base=earlier.version).draw(oob=True)]
         pieces = [
             *zip(earlier.seats, self.seats, strict=True),
             (earlier.deck, self.deck),
@@ -112,7 +112,7 @@ class Section:
         before, now = earlier.pairs, self.pairs
         if earlier.table.context != self.table.context or not before or len(now) < len(before):
             return [self.drawn_table(oob=True)]
-        changed = [
+        changed: list[str] = [
             new.draw(oob=True)
             for old, new in zip(before, now, strict=False)
             if old.context != new.context

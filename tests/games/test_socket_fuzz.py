@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import gc
 import json
-import re
 import logging
 import os
+import re
 from collections import Counter
 from typing import Any
 
