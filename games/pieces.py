@@ -10,6 +10,7 @@ a connecting page gets it; a page that applied every change shows exactly that.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,8 @@ from games.engine import Game as EngineGame
 from games.rendering import CardFace, SeatInfo, hand_cards, role_name, waited_on
 
 PIECES = "games/fragments/game/"
+SPACES = re.compile(r"\s+")
+"""A run of white space in markup reads as one space; the pieces travel as small as that."""
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,7 @@ class Piece:
         html = render_to_string(
             f"{PIECES}{self.template}.html", {**self.context, **drawn, "oob": oob}
         )
-        return mark_safe(html.strip())
+        return mark_safe(SPACES.sub(" ", html).strip())
 
 
 @dataclass(frozen=True)
