@@ -318,15 +318,23 @@ class Player:
         self.acted_on: int | None = None
         self.candidates: list[dict[str, Any]] = []
         self.refusals = 0
+        self.hand = ""
+        self.buttons = ""
 
     def read(self, html: str, version: int | None) -> dict[str, Any] | None:
+        """A frame is the whole picture or the pieces that changed: the page keeps the hand
+        and the buttons it last got."""
         if 'data-action="play-again"' in html and self.acted_on != -1:
             self.acted_on = -1
             return {"action": "play-again"}
-        if version is None or 'id="hand"' not in html or version == self.acted_on:
+        if 'id="hand"' in html:
+            self.hand = html
+        if 'id="actions"' in html:
+            self.buttons = html
+        if version is None or not self.hand or version == self.acted_on:
             return None
         self.version = version
-        self.candidates = self.choices(html, version)
+        self.candidates = self.choices(version)
         return self.next_choice()
 
     def next_choice(self) -> dict[str, Any] | None:
@@ -335,15 +343,15 @@ class Player:
         self.acted_on = self.version
         return self.candidates.pop(0)
 
-    def choices(self, html: str, version: int) -> list[dict[str, Any]]:
+    def choices(self, version: int) -> list[dict[str, Any]]:
         plays: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for card, action, targets in HAND_CARD.findall(html):
+        for card, action, targets in HAND_CARD.findall(self.hand):
             if action == "defend":
                 plays[action].append({"action": action, "card": card, "target": targets.split()[0]})
             elif action:
                 plays[action].append({"action": action, "card": card})
         buttons = {}
-        for tag in BUTTON.finditer(html):
+        for tag in BUTTON.finditer(self.buttons):
             if " disabled" not in tag.group(0):
                 buttons[tag.group(1)] = tag.group(0)
         ordered = plays["defend"][:1] + plays["lead"][:1]

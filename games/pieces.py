@@ -43,11 +43,33 @@ class Piece:
 
 
 @dataclass(frozen=True)
+class Seat:
+    """Another player's seat: its name, its status line, its card backs and the cards known
+    to be in its hand are pieces; what its element says of it (cards, role, whether the
+    timer runs for it) travels in `#game-attrs`."""
+
+    frame: dict[str, Any]
+    pieces: tuple[Piece, ...]
+
+    @property
+    def state(self) -> str:
+        f = self.frame
+        return f"{f['position']}:{f['count']}:{f['role']}:{int(f['waited_on'])}"
+
+    def draw(self) -> SafeString:
+        drawn = dict(
+            zip(("name", "status", "backs", "known"), (p.draw() for p in self.pieces), strict=True)
+        )
+        html = render_to_string(f"{PIECES}seat.html", {**self.frame, **drawn})
+        return mark_safe(html.strip())
+
+
+@dataclass(frozen=True)
 class Section:
     """The `#game` section of a running game for one audience at one version."""
 
     attrs: dict[str, Any]
-    seats: tuple[Piece, ...]
+    seats: tuple[Seat, ...]
     """The other players' seats, from the reader's left."""
     deck: Piece
     table: Piece
@@ -82,7 +104,19 @@ class Section:
         return self.table.draw(oob=oob, pairs_html=pairs)
 
     def attributes(self, base: int | None = None) -> Piece:
-        return Piece("attrs", "game-attrs", {**self.attrs, "base": base})
+        seats = " ".join(seat.state for seat in self.seats)
+        countdown = self.countdown.context
+        return Piece(
+            "attrs",
+            "game-attrs",
+            {
+                **self.attrs,
+                "seats": seats,
+                "deadline_ms": countdown["deadline_ms"],
+                "kind": countdown["kind"],
+                "base": base,
+            },
+        )
 
     def changes_since(self, earlier: Section) -> str | None:
         """The pieces that differ from `earlier`, as swaps a page showing `earlier` applies;
@@ -90,16 +124,20 @@ class Section:
         if (
             earlier.attrs["game_id"] != self.attrs["game_id"]
             or earlier.attrs["seat"] != self.attrs["seat"]
-            or [seat.id for seat in earlier.seats] != [seat.id for seat in self.seats]
+            or [seat.frame["position"] for seat in earlier.seats]
+            != [seat.frame["position"] for seat in self.seats]
             or len(earlier.mine) != len(self.mine)
         ):
             return None
         changed: list[str] = [self.attributes(base=earlier.version).draw(oob=True)]
         pieces = [
-            *zip(earlier.seats, self.seats, strict=True),
+            *(
+                pair
+                for before, now in zip(earlier.seats, self.seats, strict=True)
+                for pair in zip(before.pieces, now.pieces, strict=True)
+            ),
             (earlier.deck, self.deck),
             (earlier.round, self.round),
-            (earlier.countdown, self.countdown),
             *zip(earlier.mine, self.mine, strict=True),
         ]
         if earlier.chips is not None and self.chips is not None:
@@ -125,6 +163,58 @@ class Section:
             pairs = "".join(pair.draw() for pair in added)
             changed.append(f'<div hx-swap-oob="beforeend:#table">{pairs}</div>')
         return changed
+
+
+def other_seat(
+    view: dict[str, Any],
+    info: SeatInfo,
+    thinking: bool,
+    deadline_ms: int | None,
+    new_defender: int | None,
+) -> Seat:
+    position = info.position
+    count, role = view["counts"][position], view["roles"][position]
+    waited = waited_on(view, position)
+    seat_class = f"seat role-{role}"
+    if waited:
+        seat_class += " waited-on"
+    if new_defender == position:
+        seat_class += " new-defender"
+    frame = {
+        "position": position,
+        "count": count,
+        "role": role,
+        "waited_on": waited,
+        "seat_class": seat_class,
+    }
+    pieces = (
+        Piece("seat_name", f"seat-{position}-name", {"info": info}),
+        Piece(
+            "seat_status",
+            f"seat-{position}-status",
+            {
+                "position": position,
+                "role_name": role_name(role),
+                "passed": position in view["passed"],
+                "thinking": thinking,
+                "deadline_ms": deadline_ms if waited else None,
+            },
+        ),
+        Piece(
+            "seat_backs",
+            f"seat-{position}-backs",
+            {"position": position, "count": count, "backs": range(min(count, 12))},
+        ),
+        Piece(
+            "seat_known",
+            f"seat-{position}-known",
+            {
+                "position": position,
+                "known": tuple(CardFace.of(code) for code in view["known"][position]),
+            },
+        ),
+    )
+    return Seat(frame, pieces)
 
 
 def section(
@@ -167,22 +257,7 @@ def section(
         "now_ms": int(now * 1000),
     }
     opponents = tuple(
-        Piece(
-            "seat",
-            f"seat-{position}",
-            {
-                "info": seats[position],
-                "count": view["counts"][position],
-                "role": view["roles"][position],
-                "role_name": role_name(view["roles"][position]),
-                "known": tuple(CardFace.of(code) for code in view["known"][position]),
-                "passed": position in view["passed"],
-                "thinking": position in thinking,
-                "waited_on": waited_on(view, position),
-                "deadline_ms": deadline_ms if waited_on(view, position) else None,
-                "backs": range(min(view["counts"][position], 12)),
-            },
-        )
+        other_seat(view, seats[position], position in thinking, deadline_ms, new_defender)
         for position in order
         if position != seat
     )

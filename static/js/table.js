@@ -18,9 +18,21 @@
     ["version", "phase", "seat", "role", "gameId"].forEach(function (key) { g.dataset[key] = a[key]; });
     var me = document.getElementById("me");
     if (me) me.className = a.meClass;
-    g.querySelectorAll(".opponents .seat").forEach(function (seat) {
-      seat.classList.toggle("new-defender", seat.dataset.seat === a.newDefender);
+    (a.seats || "").split(" ").filter(Boolean).forEach(function (state) {
+      var parts = state.split(":");
+      var seat = document.getElementById("seat-" + parts[0]);
+      if (!seat) return;
+      seat.dataset.cards = parts[1];
+      seat.dataset.role = parts[2];
+      seat.className = "seat role-" + parts[2] + (parts[3] === "1" ? " waited-on" : "") +
+        (parts[0] === a.newDefender ? " new-defender" : "");
     });
+    var countdown = document.getElementById("countdown");
+    if (countdown) {
+      countdown.dataset.deadline = a.deadline;
+      countdown.dataset.kind = a.kind;
+      countdown.hidden = a.phase !== "closing";
+    }
   }
   applyAttrs();
 

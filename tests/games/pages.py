@@ -69,11 +69,24 @@ class Page:
         me = self.find("#me")
         if me is not None:
             me.set("class", attrs.get("data-me-class", ""))
-        for seat in game.xpath('.//div[contains(concat(" ", @class, " "), " seat ")]'):
-            classes = [c for c in seat.get("class", "").split() if c != "new-defender"]
-            if seat.get("data-seat") == attrs.get("data-new-defender"):
-                classes.append("new-defender")
-            seat.set("class", " ".join(classes))
+        for state in attrs.get("data-seats", "").split():
+            position, cards, role, waited = state.split(":")
+            seat = self.find(f"#seat-{position}")
+            assert seat is not None, f"no seat {position} on the page"
+            seat.set("data-cards", cards)
+            seat.set("data-role", role)
+            classes = f"seat role-{role}" + (" waited-on" if waited == "1" else "")
+            if position == attrs.get("data-new-defender"):
+                classes += " new-defender"
+            seat.set("class", classes)
+        countdown = self.find("#countdown")
+        if countdown is not None:
+            countdown.set("data-deadline", attrs.get("data-deadline", ""))
+            countdown.set("data-kind", attrs.get("data-kind", ""))
+            if attrs.get("data-phase") == "closing":
+                countdown.attrib.pop("hidden", None)
+            else:
+                countdown.set("hidden", "")
 
     def game(self) -> str:
         """The section as markup, without what differs between equal pages."""

@@ -208,7 +208,10 @@ async def test_a_move_reaches_each_page_as_the_pieces_it_changed(
 ):
     table = await two_player_table(anna, boris, frozen_clock)
     game = await running_game(table)
-    player, spectator = await connected(sockets, table, anna), await connected(sockets, table, clara)
+    player, spectator = (
+        await connected(sockets, table, anna),
+        await connected(sockets, table, clara),
+    )
     await database_sync_to_async(play.tick)(game.pk, clock.now() + 31)
     for socket in (player, spectator):
         changes = await socket.next()
