@@ -13,10 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from games import hints
 from games.engine import SUIT_SYMBOLS, Pass, Take, Transfer
@@ -36,10 +38,18 @@ class Piece:
     """Everything the template reads: equal contexts draw equal markup."""
 
     def draw(self, *, oob: bool = False, **drawn: str) -> SafeString:
-        html = render_to_string(
-            f"{PIECES}{self.template}.html", {**self.context, **drawn, "oob": oob}
-        )
-        return mark_safe(SPACES.sub(" ", html).strip())
+        key = tuple(self.context.items()) + tuple(drawn.items())
+        return drawn_piece(self.template, key, oob, get_language())
+
+
+@lru_cache(maxsize=4096)
+def drawn_piece(
+    template: str, context: tuple[tuple[str, Any], ...], oob: bool, language: str | None
+) -> SafeString:
+    """A piece's markup: the same for every audience that reads it in one language, and
+    for every version that leaves its context as it was."""
+    html = render_to_string(f"{PIECES}{template}.html", {**dict(context), "oob": oob})
+    return mark_safe(SPACES.sub(" ", html).strip())
 
 
 @dataclass(frozen=True)

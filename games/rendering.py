@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.functional import lazy
 from django.utils.safestring import SafeData, SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games import movelog
@@ -62,6 +64,11 @@ class CardFace:
 
     @classmethod
     def of(cls, code: str) -> CardFace:
+        """The card as the active language names it."""
+        return face_in(code, get_language())
+
+    @classmethod
+    def drawn(cls, code: str) -> CardFace:
         card = Card.parse(code)
         return cls(
             code=code,
@@ -71,6 +78,11 @@ class CardFace:
             red=card.suit in "DH",
             name=card_name(code),
         )
+
+
+@lru_cache(maxsize=len(RANK_LABELS) * len(SUIT_SYMBOLS) * 8)
+def face_in(code: str, language: str | None) -> CardFace:
+    return CardFace.drawn(code)
 
 
 @dataclass(frozen=True)

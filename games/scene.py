@@ -49,8 +49,6 @@ class Before:
 class Scene:
     table: Table
     seats: tuple[Seat, ...]
-    balances: Mapping[int, int]
-    """Chips of each seated person, by position."""
     now: float
     game: Game | None = None
     """The running game; None while the table waits for its next game."""
@@ -70,6 +68,16 @@ class Scene:
     before: Before | None = None
     """The game at the previous version, when the writer tells it: pages that show that
     version get only what changed."""
+
+    @cached_property
+    def balances(self) -> Mapping[int, int]:
+        """Chips of each seated person, by position (read only for a whole picture: chips
+        move when a game starts or ends, never between two versions of one game)."""
+        return {
+            seat.position: ledger.balance(seat.player)
+            for seat in self.seats
+            if seat.player is not None
+        }
 
     @cached_property
     def engine_before(self) -> EngineGame:
@@ -130,9 +138,6 @@ def build(
     before: Before | None = None,
 ) -> Scene:
     seats = tuple(seats_of(table)) if stored_seats is None else stored_seats
-    balances = {
-        seat.position: ledger.balance(seat.player) for seat in seats if seat.player is not None
-    }
     now = clock.now()
     if game is None:
         last = table.games.exclude(status=Game.Status.RUNNING).order_by("-started_at").first()
@@ -140,7 +145,6 @@ def build(
         return Scene(
             table=table,
             seats=seats,
-            balances=balances,
             now=now,
             news=news,
             last=last,
@@ -158,7 +162,6 @@ def build(
     return Scene(
         table=table,
         seats=seats,
-        balances=balances,
         now=now,
         game=game,
         engine=engine,
@@ -190,11 +193,12 @@ def render_changes(scene: Scene, audience: Audience) -> str | None:
     if earlier is None:
         return None
     with translation.override(audience.language):
-        return section(scene, audience).changes_since(earlier)
+        return section(scene, audience, chips=False).changes_since(earlier)
 
 
-def section(scene: Scene, audience: Audience) -> pieces.Section:
+def section(scene: Scene, audience: Audience, *, chips: bool = True) -> pieces.Section:
     assert scene.game is not None and scene.engine is not None
+    seat = audience.seat if chips else None
     with translation.override(audience.language):
         return pieces.section(
             scene.game.pk,
@@ -205,7 +209,7 @@ def section(scene: Scene, audience: Audience) -> pieces.Section:
             now=scene.now,
             bots_thinking=scene.thinking,
             headline=rendering.headline(scene.news, scene.names),
-            balance=scene.balances.get(audience.seat) if audience.seat is not None else None,
+            balance=scene.balances.get(seat) if seat is not None else None,
         )
 
 
@@ -223,7 +227,6 @@ def earlier_section(scene: Scene, audience: Audience) -> pieces.Section | None:
             audience.seat,
             now=scene.now,
             bots_thinking=thinking(before.bot_moves, names),
-            balance=scene.balances.get(audience.seat) if audience.seat is not None else None,
         )
 
 
