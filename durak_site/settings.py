@@ -130,7 +130,7 @@ REDIS_PREFIX = os.environ.get("REDIS_PREFIX", "durak")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "games.layers.RedisChannelLayer",
             "CONFIG": {
                 # redis-py 8 reads with a 5 s socket timeout by default, which breaks the
                 # layer's blocking 5 s BZPOPMIN: give reads more time than that.
@@ -152,7 +152,7 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "BACKEND": "games.layers.InMemoryChannelLayer",
             "CONFIG": {"capacity": 2000, "group_expiry": 7 * 24 * 3600},
         }
     }

@@ -121,7 +121,7 @@ def test_the_lobby_a_game_the_control_room_and_a_replay_violate_nothing(
     player.select_option("#replay-speed", "8")
     player.click('[data-control="play"]')
     player.wait_for_function(
-        "() => Number(document.getElementById('replay-board').dataset.step) > 2"
+        "() => Number(document.getElementById('replay-board').dataset.step) > 1", timeout=20_000
     )
     player.click('[data-action="verify"]')
     expect(player.locator("#verify-result")).to_have_attribute("data-verified", "yes")
