@@ -43,20 +43,17 @@ def seat_bot_tables(count: int) -> None:
 
 
 async def measure(seconds: float) -> list[float]:
-    from games import clock, play, scheduler
-    from games.models import Game
+    from games import scheduler, timing
 
     lateness: list[float] = []
-    original = play.tick
+    original = timing.fired
 
-    def timed_tick(game_id: int, now: float | None = None, *, skip_locked: bool = False) -> bool:
-        due = Game.objects.filter(pk=game_id).values_list("deadline_at", flat=True).first()
-        fired = original(game_id, now, skip_locked=skip_locked)
-        if fired and due is not None:
-            lateness.append(clock.now() - clock.to_seconds(due))
-        return fired
+    def timed(kind: str, key: int, deadline: float, at: float) -> None:
+        original(kind, key, deadline, at)
+        if kind == "game":
+            lateness.append(at - deadline)
 
-    play.tick = timed_tick
+    timing.fired = timed
     runner = scheduler.Scheduler()
     task = asyncio.create_task(runner.run())
     await asyncio.sleep(seconds)

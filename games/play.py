@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -60,14 +61,11 @@ class Loaded:
         return {seat.position for seat in self.seats if seat.autopiloted}
 
 
-def load(game_id: int, *, skip_locked: bool = False) -> Loaded:
-    """The game, locked; with `skip_locked`, one that another writer holds counts as absent."""
+def load(game_id: int, *, lock: bool = True) -> Loaded:
+    """The game, locked; without `lock`, as it stands (to decide on, never to write)."""
+    games = Game.objects.select_for_update() if lock else Game.objects.all()
     try:
-        row = (
-            Game.objects.select_for_update(skip_locked=skip_locked)
-            .select_related("table")
-            .get(pk=game_id)
-        )
+        row = games.select_related("table").get(pk=game_id)
     except Game.DoesNotExist:
         raise GameError(_("There is no such game.")) from None
     engine = EngineGame.from_dict(row.state)
@@ -188,47 +186,76 @@ def still_fits(command: Command, row: Game, seen_version: int) -> bool:
     return True
 
 
-def tick(game_id: int, now: float | None = None, *, skip_locked: bool = False) -> bool:
+def tick(game_id: int, now: float | None = None, *, claimed_until: datetime | None = None) -> bool:
     """Fire what is due in a game: the engine's deadlines, then the bots' moves.
-    Returns whether anything was due (a second scheduler finds nothing to do; with
-    `skip_locked` it passes over a game another scheduler is ticking)."""
+
+    The bots decide on the game as it stands, with no lock held (a strong bot takes its
+    time); their moves are written under the row lock only if the game is still at the
+    version they decided on. Returns whether it fired: not when nothing was due (a second
+    scheduler finds nothing to do), nor when another writer changed the game meanwhile,
+    which leaves it to the next pass. `claimed_until` is a scheduler's claim on the game
+    (`games.scheduler.claim_game`): its deadline column holds the claim, and it is due."""
     now = clock.now() if now is None else now
+    try:
+        seen = load(game_id, lock=False)
+    except GameError:
+        return False
+    if not due(seen.row, now, claimed_until):
+        return False
+    decisions: dict[int, Any] = {}
+
+    def decide_on_seen(position: int) -> Any:
+        decisions[position] = bot_decision(seen, position)
+        return decisions[position]
+
+    fire(seen, now, decide_on_seen)
     with transaction.atomic():
-        try:
-            loaded = load(game_id, skip_locked=skip_locked)
-        except GameError:
+        loaded = load(game_id)
+        if loaded.row.version != seen.row.version:
             return False
-        row = loaded.row
-        if (
-            row.status != Game.Status.RUNNING
-            or row.deadline_at is None
-            or clock.to_seconds(row.deadline_at) > now
-        ):
-            return False
-        events = loaded.engine.tick(now)
-        record(loaded, events, now)
-        for seat in loaded.schedule.due_seats(now):
-            if loaded.engine.phase == Phase.OVER:
-                break
-            play_for(loaded, seat, now)
+        record(loaded, fire(loaded, now, decisions.__getitem__), now)
         save(loaded, now)
     return True
 
 
-def play_for(loaded: Loaded, position: int, now: float) -> None:
+def due(row: Game, now: float, claimed_until: datetime | None) -> bool:
+    if row.status != Game.Status.RUNNING or row.deadline_at is None:
+        return False
+    return row.deadline_at == claimed_until or clock.to_seconds(row.deadline_at) <= now
+
+
+def fire(loaded: Loaded, now: float, choose: Callable[[int], Any]) -> list[dict[str, Any]]:
+    """What is due, on the engine and bot schedule of `loaded` (nothing is written): the
+    engine's deadlines, then the move `choose` gives for each bot that is due."""
+    events = loaded.engine.tick(now)
+    for position in loaded.schedule.due_seats(now):
+        if loaded.engine.phase == Phase.OVER:
+            break
+        events += play_for(loaded, position, now, choose)
+    return events
+
+
+def play_for(
+    loaded: Loaded, position: int, now: float, choose: Callable[[int], Any]
+) -> list[dict[str, Any]]:
     engine = loaded.engine
     if not engine.legal_actions(position):
         loaded.schedule.due.pop(position, None)
-        return
-    seat = loaded.seats[position]
-    level: Level = "strong" if seat.bot_level == BotLevel.STRONG else "easy"
-    rng = random.Random(f"{loaded.row.seed}:{loaded.row.version}:{position}")
-    action = decide(engine, position, level, rng)
+        return []
+    action = choose(position)
     loaded.schedule.record_move(position, table_key(engine))
     events = engine.apply(position, action, now)
+    by: site_events.By = "bot" if loaded.seats[position].is_bot else "autopilot"
     for event in events:
-        site_events.made_by(event, "bot" if seat.is_bot else "autopilot")
-    record(loaded, events, now)
+        site_events.made_by(event, by)
+    return events
+
+
+def bot_decision(loaded: Loaded, position: int) -> Any:
+    """The bot's move for a seat, from a seed of the game, its version and the seat."""
+    level: Level = "strong" if loaded.seats[position].bot_level == BotLevel.STRONG else "easy"
+    rng = random.Random(f"{loaded.row.seed}:{loaded.row.version}:{position}")
+    return decide(loaded.engine, position, level, rng)
 
 
 def schedule_autopilot_now(game_id: int) -> None:

@@ -3,10 +3,11 @@ game writer (`games.play`), whether embedded in a server process or run on its o
 
 It sleeps until the earliest deadline, never longer than a sweep interval, and is
 woken through the channel layer when a nearer deadline is written. Several may run
-at once: the writer locks the game row and re-checks the deadline, so each deadline
-acts once, and a scheduler passes over a game another one has locked, so their work
-spreads. Its database work runs on a thread of its own, never on the one thread that
-serves the sockets' database calls, so a sweep never delays a handshake.
+at once: each claims one due game at a time, the one whose deadline came first among
+those no other scheduler holds, so their work spreads and a slow game holds up only
+the scheduler firing it; the writer re-checks the version under the row lock, so each
+deadline acts once. Its database work runs on a thread of its own, never on the one
+thread that serves the sockets' database calls, so a sweep never delays a handshake.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, TypeVar
 
 from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 
 from games import clock, failures, play, standup, tables, timing
 from games.broadcast import SCHEDULER_GROUP
@@ -35,6 +38,8 @@ SWEEP_SECONDS = 0.25
 REJOIN_SECONDS = 3600.0
 BUSY_RETRY_SECONDS = 0.01
 """How soon to look again when what is due is held by another writer."""
+CLAIM_SECONDS = 5.0
+"""How long a scheduler holds a game it fires before another may take it over."""
 
 Result = TypeVar("Result")
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="durak-scheduler")
@@ -56,12 +61,28 @@ def on_scheduler_thread(function: Callable[..., Result]) -> Callable[..., Awaita
 @on_scheduler_thread
 def fire_due() -> int:
     """Start every table whose start time has come, stand up every player whose grace
-    after a game ran out, and tick every due game."""
+    after a game ran out, and fire due games for at most a sweep interval (then the
+    tables are looked at again)."""
     now = clock.now()
     fired = fire_each("start", due_tables(now), lambda pk, at: play.start(pk) is not None)
     fired += fire_each("standup", standup.due(now), tables.stand_up)
-    return fired + fire_each(
-        "game", due_games(now), lambda pk, at: play.tick(pk, at, skip_locked=True)
+    return fired + fire_due_games(SWEEP_SECONDS)
+
+
+def fire_due_games(seconds: float) -> int:
+    """Fire due games one claimed game at a time, until none is due or `seconds` passed."""
+    fired = 0
+    until = time.monotonic() + seconds
+    while time.monotonic() < until and (claim := claim_game(clock.now())) is not None:
+        fired += fire_claimed(claim)
+    return fired
+
+
+def fire_claimed(claim: Claim) -> int:
+    return fire_each(
+        "game",
+        [(claim.game, claim.deadline)],
+        lambda pk, at: play.tick(pk, at, claimed_until=claim.until),
     )
 
 
@@ -88,14 +109,32 @@ def fire_each(kind: str, due: list[tuple[int, float]], act: Callable[[int, float
     return fired
 
 
-def due_games(now: float) -> list[tuple[int, float]]:
-    """Each running game whose deadline has come, with that deadline, earliest first."""
-    due = Game.objects.filter(status=Game.Status.RUNNING, deadline_at__lte=clock.to_datetime(now))
-    return [
-        (pk, clock.to_seconds(at))
-        for pk, at in due.order_by("deadline_at").values_list("pk", "deadline_at")
-        if at is not None
-    ]
+@dataclass(frozen=True)
+class Claim:
+    game: int
+    deadline: float
+    until: datetime
+
+
+def claim_game(now: float) -> Claim | None:
+    """The running game whose deadline came first, of those no other scheduler holds,
+    claimed for `CLAIM_SECONDS`: its deadline column moves to the claim's end, so other
+    schedulers pass over it while its bots decide. Firing it writes its next deadline
+    there; a scheduler that dies holding a claim lets the game fall due again when the
+    claim ends."""
+    until = clock.to_datetime(now + CLAIM_SECONDS)
+    with transaction.atomic():
+        row = (
+            Game.objects.select_for_update(skip_locked=True)
+            .filter(status=Game.Status.RUNNING, deadline_at__lte=clock.to_datetime(now))
+            .order_by("deadline_at")
+            .only("pk", "deadline_at")
+            .first()
+        )
+        if row is None or row.deadline_at is None:
+            return None
+        Game.objects.filter(pk=row.pk).update(deadline_at=until)
+    return Claim(row.pk, clock.to_seconds(row.deadline_at), until)
 
 
 def due_tables(now: float) -> list[tuple[int, float]]:

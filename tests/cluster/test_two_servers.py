@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,87 +19,11 @@ from accounts.services import create_player
 from games import tables
 from games.engine import Game as EngineGame
 from games.models import Game, Table
+from tests.cluster.processes import Processes
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 VERSION = re.compile(r'id="game"[^>]*data-version="(\d+)"')
 
 pytestmark = [pytest.mark.cluster, pytest.mark.django_db(transaction=True)]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def server_environment() -> dict[str, str]:
-    database = settings.DATABASES["default"]
-    url = f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
-    return {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "durak_site.settings",
-        "DJANGO_DEBUG": "1",
-        "DATABASE_URL": url,
-        "DURAK_EMBEDDED_SCHEDULER": "0",
-    }
-
-
-class Processes:
-    def __init__(self, logs: Path) -> None:
-        self.logs = logs
-        self.running: dict[str, subprocess.Popen[bytes]] = {}
-
-    def start(self, name: str, args: list[str]) -> subprocess.Popen[bytes]:
-        process = subprocess.Popen(
-            args,
-            cwd=ROOT,
-            env=server_environment(),
-            stdout=subprocess.DEVNULL,
-            stderr=(self.logs / f"{name}.log").open("wb"),
-        )
-        self.running[name] = process
-        return process
-
-    def server(self, name: str) -> int:
-        port = free_port()
-        daphne = str(Path(sys.executable).with_name("daphne"))
-        self.start(
-            name,
-            [
-                daphne,
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(port),
-                "--websocket_timeout",
-                "-1",
-                "durak_site.asgi:application",
-            ],
-        )
-        wait_for_port(port)
-        return port
-
-    def scheduler(self, name: str) -> None:
-        self.start(name, [sys.executable, "manage.py", "run_scheduler"])
-
-    def kill(self, name: str) -> None:
-        process = self.running.pop(name)
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=10)
-
-    def stop_all(self) -> None:
-        for name in list(self.running):
-            self.kill(name)
-
-
-def wait_for_port(port: int, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise AssertionError(f"no server on port {port}")
 
 
 @pytest.fixture

@@ -1,12 +1,15 @@
 from __future__ import annotations
 
 import json
+import threading
+from collections.abc import Callable
 
 import pytest
+from django.db import connection, transaction
 from django.utils import translation
 
 from accounts import ledger
-from games import clock, errors, play, rendering, tables
+from games import autopilot, clock, errors, play, rendering, tables
 from games.engine import Deal, Rules
 from games.engine import Game as EngineGame
 from games.models import Game, GamePlayer, Seat, Table
@@ -228,3 +231,89 @@ def test_a_game_among_bots_alone_stops_after_many_rounds_and_pays_as_a_draw(
     assert game.events.filter(type="stopped").exists()
     players = list(GamePlayer.objects.filter(game=game))
     assert sum(p.payout for p in players) == 90 and not any(p.durak for p in players)
+
+
+@pytest.fixture
+def bot_to_defend(anna, frozen_clock) -> Game:
+    """Anna has led 6♠ against a bot, and the bot's answer is due."""
+    table = open_table(anna, stake=0)
+    tables.add_bot(table.pk, anna)
+    game = start_when_due(table, frozen_clock)
+    set_position(game, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH", attacker=0)
+    lead(game, anna, "6S")
+    game.refresh_from_db()
+    frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.01)
+    return game
+
+
+def on_another_connection(work: Callable[[], object]) -> None:
+    """Run `work` on a thread of its own, with its own database connection, and wait for
+    it: it cannot finish while this thread holds the game row."""
+    failures: list[Exception] = []
+
+    def run() -> None:
+        try:
+            work()
+        except Exception as failure:
+            failures.append(failure)
+        finally:
+            connection.close()
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(timeout=10)
+    assert not worker.is_alive(), "the game row stayed locked while the bot decided"
+    assert not failures, failures
+
+
+def lock_the_row(game_id: int) -> None:
+    with transaction.atomic():
+        Game.objects.select_for_update().get(pk=game_id)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_decides_while_another_writer_can_lock_the_game_row(bot_to_defend, monkeypatch):
+    game = bot_to_defend
+    decided = []
+
+    def decide_while_another_locks(engine, position, level, rng):
+        on_another_connection(lambda: lock_the_row(game.pk))
+        decided.append(position)
+        return autopilot.decide(engine, position, level, rng)
+
+    monkeypatch.setattr(play, "decide", decide_while_another_locks)
+    assert play.tick(game.pk) is True
+    assert decided == [1]
+    assert Game.objects.get(pk=game.pk).events.filter(data__by="bot").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_made_while_a_bot_decides_voids_its_decision_and_it_decides_again(
+    anna, bot_to_defend, monkeypatch
+):
+    game = bot_to_defend
+    cards_seen: list[int] = []
+    decisions: list[object] = []
+
+    def decide_while_anna_throws_in(engine, position, level, rng):
+        cards_seen.append(len(engine.table))
+        if len(cards_seen) == 1:
+            on_another_connection(
+                lambda: move(game, anna, game.version, action="throw-in", card="6C")
+            )
+        decisions.append(autopilot.decide(engine, position, level, rng))
+        return decisions[-1]
+
+    monkeypatch.setattr(play, "decide", decide_while_anna_throws_in)
+    assert play.tick(game.pk) is False
+    thrown = Game.objects.get(pk=game.pk)
+    assert thrown.version == game.version + 1
+    assert not thrown.events.filter(data__by="bot").exists()
+
+    assert play.tick(game.pk) is True
+    assert cards_seen == [1, 2]
+    answered = Game.objects.get(pk=game.pk)
+    assert [e.version for e in answered.events.filter(data__by="bot")] == [game.version + 2]
+    expected = EngineGame.from_dict(thrown.state)
+    expected.apply(1, decisions[-1], clock.now())
+    assert answered.state == expected.to_dict()

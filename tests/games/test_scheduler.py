@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -125,3 +126,80 @@ def test_two_schedulers_racing_fire_each_deadline_once(frozen_clock):
         game.refresh_from_db()
         assert game.events.filter(data__auto=True).count() == 1
         assert clock.to_seconds(game.deadline_at) > now
+
+
+def games_of_bots(count: int, frozen_clock: Clock) -> list[Game]:
+    """Two-seat tables whose person left: a bot and the autopilot play, each move a deadline."""
+    from accounts.services import create_player
+
+    games = []
+    for index in range(count):
+        host = create_player(f"host{index}", "a-long-enough-password-42")
+        table = open_table(host, stake=0)
+        tables.add_bot(table.pk, host)
+        games.append(start_when_due(table, frozen_clock))
+        tables.leave(table.pk, host)
+    return games
+
+
+def versions(games: list[Game]) -> list[int]:
+    return list(
+        Game.objects.filter(pk__in=[g.pk for g in games])
+        .order_by("pk")
+        .values_list("version", flat=True)
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_whose_bots_are_slow_to_decide_holds_up_only_the_scheduler_firing_it(
+    frozen_clock, monkeypatch
+):
+    slow, *others = games_of_bots(5, frozen_clock)
+    now = frozen_clock.advance(3.1)
+    Game.objects.filter(pk=slow.pk).update(deadline_at=clock.to_datetime(now - 60))
+    before = versions(others)
+    slow_version = Game.objects.get(pk=slow.pk).version
+    deciding = threading.Event()
+    slow_decisions: list[int] = []
+    others_fired_meanwhile: list[bool] = []
+    decide = play.bot_decision
+
+    def slow_to_decide(loaded: play.Loaded, position: int) -> Any:
+        if loaded.row.pk == slow.pk:
+            slow_decisions.append(position)
+            if not deciding.is_set():
+                deciding.set()
+                others_fired_meanwhile.append(
+                    eventually(
+                        lambda: all(a > b for a, b in zip(versions(others), before, strict=True))
+                    )
+                )
+        return decide(loaded, position)
+
+    monkeypatch.setattr(play, "bot_decision", slow_to_decide)
+    first = threading.Thread(target=scheduler_pass)
+    first.start()
+    assert deciding.wait(10), "the first scheduler did not take the earliest game"
+    second = threading.Thread(target=scheduler_pass)
+    second.start()
+    for thread in (first, second):
+        thread.join(30)
+    assert others_fired_meanwhile == [True]
+    assert slow_decisions and len(slow_decisions) == len(set(slow_decisions))
+    assert Game.objects.get(pk=slow.pk).version == slow_version + 1
+
+
+def scheduler_pass() -> None:
+    try:
+        scheduler.fire_due_games(20.0)
+    finally:
+        connection.close()
+
+
+def eventually(condition: Any, seconds: float = 10.0) -> bool:
+    give_up = time.monotonic() + seconds
+    while time.monotonic() < give_up:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False
