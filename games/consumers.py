@@ -86,6 +86,7 @@ class TableConsumer(ChatMixin, GuardedConsumer):
         user = getattr(getattr(self, "user", None), "pk", None)
         return (
             f"table {getattr(self, 'table_id', '?')}, seat {getattr(self, 'seat', None)}, "
+            f"game {getattr(self, 'shown_game', None)}, "
             f"version {getattr(self, 'shown', None)}, user {user}"
         )
 
