@@ -51,7 +51,8 @@ async def test_a_table_socket_that_fails_logs_its_table_game_and_version(
     record = failure_logged(caplog)
     assert_placed(record, table.pk, game.pk, game.version)
     seat = await database_sync_to_async(lambda: table.seat_set.get(player=anna).position)()
-    assert f"seat {seat}, version {game.version}, user {anna.pk}" in record.getMessage()
+    shown = f"seat {seat}, game {game.pk}, version {game.version}, user {anna.pk}"
+    assert shown in record.getMessage()
     sockets.remove(socket)
 
 
