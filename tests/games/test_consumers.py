@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}
 CARD_ATTRIBUTE = re.compile(r'data-(?:card|code|attack|defence|target)="([6-9TJQKA][SCDH])"')
 CARD_TEXT = re.compile(r"(10|[6-9JQKA])([♠♣♦♥])")
-VERSION = re.compile(r'id="game"[^>]*data-version="(\d+)"')
+VERSION = re.compile(r'id="game(?:-attrs)?"[^>]*data-version="(\d+)"')
 
 
 @pytest.fixture(autouse=True)
