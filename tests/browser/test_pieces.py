@@ -52,13 +52,13 @@ def same_version_seen_by_both(kept: Page, fresh: Page) -> tuple[str, str] | None
 def test_a_page_kept_up_by_the_pieces_that_changed_equals_a_fresh_snapshot(
     people, server: str
 ) -> None:
-    page = people("nina", DESKTOP, locale="en-GB")
-    table_url = open_table(page, "Nina checks the pieces", seats=3, bots=True)
+    page = people("gleb", DESKTOP, locale="en-GB")
+    table_url = open_table(page, "Gleb checks the pieces", seats=3, bots=True)
     for taken in (2, 3):
         page.locator('#game [data-action="add-bot"]').first.click()
         expect(page.locator("#game .seat.taken")).to_have_count(taken)
     wait_for_game(page)
-    nina = Player(page)
+    gleb = Player(page)
     page.evaluate(
         """() => { window.piecesReceived = 0;
             document.getElementById('table-socket').addEventListener('htmx:wsBeforeMessage',
@@ -70,7 +70,7 @@ def test_a_page_kept_up_by_the_pieces_that_changed_equals_a_fresh_snapshot(
     while compared < COMPARISONS and game_state(page)["phase"] != "waiting":
         assert time.monotonic() < deadline, "the game did not get far enough in time"
         for _ in range(3):
-            nina.act() or time.sleep(0.3)
+            gleb.act() or time.sleep(0.3)
         if game_state(page)["phase"] in ("waiting", "over"):
             break
         fresh = page.context.new_page()
