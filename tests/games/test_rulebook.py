@@ -86,10 +86,10 @@ def test_the_card_tag_draws_the_face_of_the_card() -> None:
     html = Template('{% load cards %}{% card "TH" %}').render(Context())
     assert 'data-code="TH"' in html
     assert 'class="card red"' in html
-    assert ">10<span>♥</span>" in html
+    assert 'data-rank="10" data-suit="♥"' in html and ">♥</span>" in html
 
 
 def test_the_card_tag_draws_a_black_card_black() -> None:
     html = Template('{% load cards %}{% card "QS" %}').render(Context())
     assert 'class="card"' in html
-    assert ">Q<span>♠</span>" in html
+    assert 'data-rank="Q" data-suit="♠"' in html
