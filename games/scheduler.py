@@ -60,13 +60,23 @@ def on_scheduler_thread(function: Callable[..., Result]) -> Callable[..., Awaita
 
 @on_scheduler_thread
 def fire_due() -> int:
-    """Start every table whose start time has come, stand up every player whose grace
-    after a game ran out, and fire due games for at most a sweep interval (then the
-    tables are looked at again)."""
+    """Start the tables whose start time has come, stand up the players whose grace after a
+    game ran out, and fire due games; the starts and the games have a sweep interval each
+    (what is left waits for the next pass), so a burst of one never holds the other up."""
     now = clock.now()
-    fired = fire_each("start", due_tables(now), lambda pk, at: play.start(pk) is not None)
+    fired = fire_each("start", due_tables(now), start_unless_taken, SWEEP_SECONDS)
     fired += fire_each("standup", standup.due(now), tables.stand_up)
     return fired + fire_due_games(SWEEP_SECONDS)
+
+
+def start_unless_taken(table_id: int, at: float) -> bool:
+    """Start a due table, unless another scheduler is starting it (its row is locked): the
+    next one is started meanwhile, so schedulers share a burst of starts."""
+    with transaction.atomic():
+        free = Table.objects.select_for_update(skip_locked=True).filter(pk=table_id)
+        if free.values_list("pk", flat=True).first() is None:
+            return False
+        return play.start(table_id) is not None
 
 
 def fire_due_games(seconds: float) -> int:
@@ -86,10 +96,19 @@ def fire_claimed(claim: Claim) -> int:
     )
 
 
-def fire_each(kind: str, due: list[tuple[int, float]], act: Callable[[int, float], bool]) -> int:
-    """Carry out each due deadline on its own: one that fails is logged, the rest go on."""
+def fire_each(
+    kind: str,
+    due: list[tuple[int, float]],
+    act: Callable[[int, float], bool],
+    seconds: float = float("inf"),
+) -> int:
+    """Carry out each due deadline on its own, for at most `seconds`: one that fails is
+    logged, the rest go on."""
     fired = 0
+    until = time.monotonic() + seconds
     for key, deadline in due:
+        if time.monotonic() >= until:
+            break
         at = clock.now()
         try:
             done = act(key, at)
