@@ -3,14 +3,14 @@
 Run: .venv/bin/python benchmarks/load.py --mode embedded|scale-out --tables N --seconds T [--smoke]
 
 It starts the site on free loopback ports (embedded: one Daphne with the embedded
-scheduler on a throwaway SQLite file; scale-out: two Daphne processes and one
-`run_scheduler` on its own PostgreSQL database and Redis), opens N four-seat tables of
-one person and three bots, and connects four sockets to each table: the person's, who
-plays a legal move as soon as one is possible, and three spectators (some of whom
-reconnect during the run). It plays T seconds, then runs the bare Channels stack
-(`bare_stack.py`: no database, no game, one 1.5 KB frame per event fanned out to a
-group of four sockets) at the same event rate and table count, and prints a table and,
-as its last line, one JSON object.
+scheduler on a throwaway SQLite file; scale-out: two Daphne processes and `--schedulers`
+`run_scheduler` processes, two by default, on its own PostgreSQL database and Redis),
+opens N four-seat tables of one person and three bots, and connects four sockets to each
+table: the person's, who plays a legal move as soon as one is possible, and three
+spectators (some of whom reconnect during the run). It plays T seconds, then runs the
+bare Channels stack (`bare_stack.py`: no database, no game, one 1.5 KB frame per event
+fanned out to a group of four sockets) at the same event rate and table count, and
+prints a table and, as its last line, one JSON object.
 
 Latency is an action's commit (logged by the server, `games/timing.py`) to its frame at
 the last of the table's sockets; lateness is a deadline to the scheduler acting on it.
@@ -54,10 +54,8 @@ SECRET = "load-benchmark-secret-key-never-used-anywhere-else-0123456789"
 VERSION = re.compile(r'data-version="(\d+)"')
 GAME_ID = re.compile(r'data-game-id="(\d+)"')
 SENT = re.compile(r'data-sent="([\d.]+)"')
-HAND_CARD = re.compile(
-    r'<button type="button" class="hand-card[^"]*" data-card="(\w\w)" '
-    r'data-action="([\w-]*)" data-targets="([^"]*)"'
-)
+HAND_CARD = re.compile(r'<button\b[^>]*\bclass="hand-card\b[^>]*>')
+ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
 BUTTON = re.compile(r'<button[^>]*data-action="(take|pass|transfer|play-again)"[^>]*>')
 CARDS = re.compile(r'data-cards="([^"]*)"')
 
@@ -251,7 +249,9 @@ def audit_ledger(env: dict[str, str]) -> bool:
     return done.returncode == 0
 
 
-def start_site(mode: str, processes: Processes, env: dict[str, str], work: Path) -> Site:
+def start_site(
+    mode: str, processes: Processes, env: dict[str, str], work: Path, schedulers: int
+) -> Site:
     logs = []
     ports = []
     names = ["daphne"] if mode == "embedded" else ["daphne-a", "daphne-b"]
@@ -263,11 +263,11 @@ def start_site(mode: str, processes: Processes, env: dict[str, str], work: Path)
                 name, "durak_site.asgi:application", {**env, "DURAK_TIMING_LOG": str(log)}
             )
         )
-    if mode == "scale-out":
-        log = work / "timing-scheduler.log"
+    for index in range(schedulers if mode == "scale-out" else 0):
+        log = work / f"timing-scheduler-{index}.log"
         logs.append(log)
         processes.start(
-            "scheduler",
+            f"scheduler-{index}",
             [PYTHON, "manage.py", "run_scheduler"],
             {**env, "DURAK_TIMING_LOG": str(log)},
         )
@@ -310,21 +310,30 @@ class Connection:
 
 
 class Player:
-    """The person at a table: plays a legal move on each new screen that allows one."""
+    """The person at a table: plays a legal move on each new screen that allows one. Like
+    the page, they pass over a frame older than the one they have seen (frames from two
+    servers can overtake each other)."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.version: int | None = None
         self.acted_on: int | None = None
+        self.newest: tuple[int, int] = (0, 0)
         self.candidates: list[dict[str, Any]] = []
         self.refusals = 0
 
-    def read(self, html: str, version: int | None) -> dict[str, Any] | None:
+    def read(self, html: str, frame: tuple[int, int] | None) -> dict[str, Any] | None:
+        """The move for a frame; `frame` is the game and version it shows, if any."""
+        if frame is not None:
+            if frame < self.newest:
+                return None
+            self.newest = frame
         if 'data-action="play-again"' in html and self.acted_on != -1:
             self.acted_on = -1
             return {"action": "play-again"}
-        if version is None or 'id="hand"' not in html or version == self.acted_on:
+        if frame is None or 'id="hand"' not in html or frame[1] == self.acted_on:
             return None
+        version = frame[1]
         self.version = version
         self.candidates = self.choices(html, version)
         return self.next_choice()
@@ -337,11 +346,16 @@ class Player:
 
     def choices(self, html: str, version: int) -> list[dict[str, Any]]:
         plays: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for card, action, targets in HAND_CARD.findall(html):
+        for tag in HAND_CARD.finditer(html):
+            card = dict(ATTRIBUTE.findall(tag.group(0)))
+            action = card.get("data-action", "")
             if action == "defend":
-                plays[action].append({"action": action, "card": card, "target": targets.split()[0]})
+                target = card["data-targets"].split()[0]
+                plays[action].append(
+                    {"action": action, "card": card["data-card"], "target": target}
+                )
             elif action:
-                plays[action].append({"action": action, "card": card})
+                plays[action].append({"action": action, "card": card["data-card"]})
         buttons = {}
         for tag in BUTTON.finditer(html):
             if " disabled" not in tag.group(0):
@@ -375,6 +389,7 @@ class Crowd:
         self.window: tuple[float, float] = (0.0, 0.0)
         self.seconds = seconds
         self.refusals = 0
+        self.overtaken = 0
         self.refused: Counter[str] = Counter()
         self.last_arrival = 0.0
 
@@ -419,6 +434,7 @@ class Crowd:
     async def listen(self, sock: Any, record: Connection, player: Player | None) -> None:
         game: int | None = None
         current: tuple[int, int] | None = None
+        newest: tuple[int, int] = (0, 0)
         first = True
         while not self.stop.is_set():
             try:
@@ -438,6 +454,8 @@ class Crowd:
             if version and game is not None:
                 current = (game, int(version.group(1)))
                 record.arrivals.setdefault(current, arrived)
+                self.overtaken += current < newest
+                newest = max(newest, current)
                 sent = SENT.search(html)
                 if sent:
                     record.sent_at[current] = float(sent.group(1))
@@ -445,12 +463,15 @@ class Crowd:
                 record.bytes_by_action[current] += len(html.encode())
             first = False
             if player is not None:
-                await self.play(sock, html, version and int(version.group(1)), player)
+                frame = current if version and current is not None else None
+                await self.play(sock, html, frame, player)
             if record.leave:
                 return
 
-    async def play(self, sock: Any, html: str, version: int | None, player: Player) -> None:
-        move = player.read(html, version)
+    async def play(
+        self, sock: Any, html: str, frame: tuple[int, int] | None, player: Player
+    ) -> None:
+        move = player.read(html, frame)
         if move is None and 'id="notice"' in html and "error" in html:
             self.refusals += 1
             self.refused[re.sub(r"<[^>]+>", "", html).strip()[:70]] += 1
@@ -664,7 +685,7 @@ def run_site(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     tables, cookies = prepare_site(env, args.tables)
     site_processes = Processes(work)
     try:
-        site = start_site(args.mode, site_processes, env, work)
+        site = start_site(args.mode, site_processes, env, work, args.schedulers)
         site.tables, site.cookies = tables, cookies
         churn_rate = max(1, args.tables // 20)
         crowd, cpu, _begin = asyncio.run(drive_site(site, args.seconds, churn_rate))
@@ -685,6 +706,7 @@ def run_site(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         "lateness": lateness,
         "errors": crowd.errors,
         "refusals": crowd.refusals,
+        "overtaken": crowd.overtaken,
         "refused": crowd.refused.most_common(3),
         "ledger_clean": ledger_clean,
     }
@@ -724,6 +746,7 @@ def summary(args: argparse.Namespace, site: dict[str, Any], bare: dict[str, Any]
     b: Figures = bare["figures"]
     return {
         "mode": args.mode,
+        "schedulers": args.schedulers if args.mode == "scale-out" else 0,
         "tables": args.tables,
         "seconds": args.seconds,
         "actions_per_s": round(s.actions_per_s, 1),
@@ -747,6 +770,7 @@ def summary(args: argparse.Namespace, site: dict[str, Any], bare: dict[str, Any]
         "in_flight": s.in_flight,
         "bare_dropped": b.dropped,
         "refusals": site["refusals"],
+        "overtaken": site["overtaken"],
         "tables_playing": s.tables_playing,
         "max_idle_s": round(s.max_idle_s, 2),
         "ledger_clean": site["ledger_clean"],
@@ -782,6 +806,12 @@ def print_table(result: dict[str, Any], errors: list[str], refused: list[Any]) -
         ),
         ("dropped frames", result["dropped"], result["bare_dropped"]),
         ("frames still on their way at the end", result["in_flight"], ""),
+        ("frames overtaken by a later version", result["overtaken"], ""),
+        (
+            "tables playing / longest wait of a table s",
+            f"{result['tables_playing']} / {result['max_idle_s']}",
+            "",
+        ),
         ("errors", result["errors"], ""),
         ("largest process RSS MB", result["rss_mb"], ""),
     ]
@@ -813,6 +843,9 @@ def main() -> None:
     parser.add_argument("--mode", choices=("embedded", "scale-out"), default="embedded")
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument(
+        "--schedulers", type=int, default=2, help="scale-out: how many run_scheduler processes"
+    )
     parser.add_argument("--smoke", action="store_true", help="a few tables for a few seconds")
     parser.add_argument("--no-bare", action="store_true", help="the site only (a soak)")
     parser.add_argument("--keep", action="store_true", help="keep the logs and print where")
