@@ -321,9 +321,13 @@ class Player:
         self.newest: tuple[int, int] = (0, 0)
         self.candidates: list[dict[str, Any]] = []
         self.refusals = 0
+        self.hand = ""
+        self.buttons = ""
 
     def read(self, html: str, frame: tuple[int, int] | None) -> dict[str, Any] | None:
-        """The move for a frame; `frame` is the game and version it shows, if any."""
+        """The move for a frame; `frame` is the game and version it shows, if any. A frame
+        is the whole picture or the pieces that changed: the page keeps the hand and the
+        buttons it last got."""
         if frame is not None:
             if frame < self.newest:
                 return None
@@ -331,11 +335,15 @@ class Player:
         if 'data-action="play-again"' in html and self.acted_on != -1:
             self.acted_on = -1
             return {"action": "play-again"}
-        if frame is None or 'id="hand"' not in html or frame[1] == self.acted_on:
+        if 'id="hand"' in html:
+            self.hand = html
+        if 'id="actions"' in html:
+            self.buttons = html
+        if frame is None or not self.hand or frame[1] == self.acted_on:
             return None
         version = frame[1]
         self.version = version
-        self.candidates = self.choices(html, version)
+        self.candidates = self.choices(version)
         return self.next_choice()
 
     def next_choice(self) -> dict[str, Any] | None:
@@ -344,9 +352,9 @@ class Player:
         self.acted_on = self.version
         return self.candidates.pop(0)
 
-    def choices(self, html: str, version: int) -> list[dict[str, Any]]:
+    def choices(self, version: int) -> list[dict[str, Any]]:
         plays: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for tag in HAND_CARD.finditer(html):
+        for tag in HAND_CARD.finditer(self.hand):
             card = dict(ATTRIBUTE.findall(tag.group(0)))
             action = card.get("data-action", "")
             if action == "defend":
@@ -357,7 +365,7 @@ class Player:
             elif action:
                 plays[action].append({"action": action, "card": card["data-card"]})
         buttons = {}
-        for tag in BUTTON.finditer(html):
+        for tag in BUTTON.finditer(self.buttons):
             if " disabled" not in tag.group(0):
                 buttons[tag.group(1)] = tag.group(0)
         ordered = plays["defend"][:1] + plays["lead"][:1]

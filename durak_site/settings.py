@@ -14,6 +14,7 @@ from typing import Any
 
 import dj_database_url
 import django_stubs_ext
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -56,6 +57,7 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "axes",
+    "csp",
     "accounts",
     "games",
     "staff",
@@ -65,6 +67,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "durak_site.security_policy.SecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -127,7 +130,7 @@ REDIS_PREFIX = os.environ.get("REDIS_PREFIX", "durak")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "games.layers.RedisChannelLayer",
             "CONFIG": {
                 # redis-py 8 reads with a 5 s socket timeout by default, which breaks the
                 # layer's blocking 5 s BZPOPMIN: give reads more time than that.
@@ -149,7 +152,7 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "BACKEND": "games.layers.InMemoryChannelLayer",
             "CONFIG": {"capacity": 2000, "group_expiry": 7 * 24 * 3600},
         }
     }
@@ -218,6 +221,21 @@ SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Everything from the site itself and nothing inline: no inline scripts, event handlers,
+# `style` attributes or eval (durak_site/security_policy.py adds the sockets' origin).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "object-src": [NONE],
+    }
+}
 
 METRICS_TOKEN = os.environ.get("DURAK_METRICS_TOKEN", "")
 WELCOME_GRANT = int(os.environ.get("DURAK_WELCOME_GRANT", "1000"))

@@ -88,12 +88,16 @@ def in_language(html: dict[str, str], language: str) -> str:
 
 
 def game_changed(
-    game: Game, news: list[dict[str, Any]], seats: Sequence[Seat] | None = None
+    game: Game,
+    news: list[dict[str, Any]],
+    seats: Sequence[Seat] | None = None,
+    before: scene.Before | None = None,
 ) -> None:
     """A commit stored `game` with the events `news` (and, if the writer has them, the
-    table's `seats` as it stored them): every audience's new picture, with the log lines
-    this version adds (a game's first version starts a new log)."""
-    now = scene.of_game(game, news, seats)
+    table's `seats` as it stored them and the game `before` the change): every audience's
+    new picture, with the log lines this version adds (a game's first version starts a new
+    log). Pages that show the version before get only the pieces that changed."""
+    now = scene.of_game(game, news, seats, before)
     names = now.names if now.game is not None else scene.log_names(game)
     earlier = rendering.earlier_games(game.table_id, game.pk) if game.version == 1 else None
     outbox = scene_messages(now, lambda audience: scene.render_news(now, names, audience, earlier))
@@ -130,7 +134,8 @@ def scene_messages(
     now: scene.Scene, extra: Callable[[scene.Audience], str] = lambda audience: ""
 ) -> list[Message]:
     """The table's picture for every audience a socket listens as: the spectators' of each
-    language to that language's group, each seated person's to their seat's group."""
+    language to that language's group, each seated person's to their seat's group. Where
+    the scene knows the version before, the picture is what changed since (`base`)."""
     table_id = now.table.pk
     audiences = now.audiences()
     heard = listeners.listening(audience_group(table_id, audience) for audience in audiences)
@@ -140,9 +145,17 @@ def scene_messages(
         if group not in heard:
             continue
         with metrics.RENDER.time():
-            html = scene.render(now, audience) + extra(audience)
+            changes = scene.render_changes(now, audience)
+            html = (scene.render(now, audience) if changes is None else changes) + extra(audience)
         key = audience.language if audience.seat is None else "*"
-        outbox.append((group, {"type": "table.html", "html": {key: html}, "version": now.version}))
+        frame = {
+            "type": "table.html",
+            "html": {key: html},
+            "version": now.version,
+            "game": now.game.pk if now.game is not None else None,
+            "base": now.before.version if changes is not None and now.before else None,
+        }
+        outbox.append((group, frame))
     return outbox
 
 

@@ -27,13 +27,15 @@ from games.protocol import Command, ProtocolError, parse
 from games.scene import Audience
 from games.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer
 
-SHOWN_GAME = re.compile(r'<section id="game"[^>]*?data-version="(\d*)"')
+SHOWN_GAME = re.compile(r'<section id="game"[^>]*?data-version="(\d*)"[^>]*?data-game-id="(\d*)"')
 
 
-def shown_version(html: str) -> int | None:
-    """The game version a frame puts on the page (None for the waiting room)."""
+def shown_version(html: str) -> tuple[int | None, int | None]:
+    """The game and its version a whole frame puts on the page (None for the waiting room)."""
     match = SHOWN_GAME.search(html)
-    return int(match.group(1)) if match and match.group(1) else None
+    if not match or not match.group(1):
+        return None, None
+    return int(match.group(2)), int(match.group(1))
 
 
 class TableConsumer(ChatMixin, GuardedConsumer):
@@ -45,6 +47,7 @@ class TableConsumer(ChatMixin, GuardedConsumer):
         self.user = self.scope.get("user")
         self.seat = None
         self.shown: int | None = None
+        self.shown_game: int | None = None
         self.language = socket_language(self.scope)
         invite = parse_qs(self.scope.get("query_string", b"").decode()).get("invite", [""])[0]
         access = await database_sync_to_async(snapshots.access)(self.table_id, self.user, invite)
@@ -83,6 +86,7 @@ class TableConsumer(ChatMixin, GuardedConsumer):
         user = getattr(getattr(self, "user", None), "pk", None)
         return (
             f"table {getattr(self, 'table_id', '?')}, seat {getattr(self, 'seat', None)}, "
+            f"game {getattr(self, 'shown_game', None)}, "
             f"version {getattr(self, 'shown', None)}, user {user}"
         )
 
@@ -91,15 +95,15 @@ class TableConsumer(ChatMixin, GuardedConsumer):
         the spectators."""
         return broadcast.audience_group(self.table_id, Audience(self.seat, self.language))
 
-    async def show(self, html: str, version: int | None) -> None:
+    async def show(self, html: str, game: int | None, version: int | None) -> None:
         """Send a frame of the game, remembering which version the player now sees."""
-        self.shown = version
+        self.shown_game, self.shown = game, version
         await self.send(text_data=html)
 
     async def send_snapshot(self, also: str = "") -> None:
         with translation.override(self.language):
             html = await database_sync_to_async(snapshots.render)(self.table_id, self.seat)
-        await self.show(html + also, shown_version(html))
+        await self.show(html + also, *shown_version(html))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         with translation.override(self.language):
@@ -113,6 +117,9 @@ class TableConsumer(ChatMixin, GuardedConsumer):
                 return
             if command.action == "ping":
                 await self.report_in()
+                return
+            if command.action == "sync":
+                await self.send_snapshot()
                 return
             if self.seat is None or self.user is None or not self.user.is_authenticated:
                 await self.notice(_("You are watching this table: only its players can move."))
@@ -140,9 +147,19 @@ class TableConsumer(ChatMixin, GuardedConsumer):
     async def table_html(self, event: dict[str, Any]) -> None:
         html = event["html"]
         if "*" in html:
-            await self.show(html["*"], event.get("version"))
+            frame = html["*"]
         elif self.seat is None:
-            await self.show(in_language(html, self.language), event.get("version"))
+            frame = in_language(html, self.language)
+        else:
+            return
+        game, version, base = event.get("game"), event.get("version"), event.get("base")
+        if base is not None and (game, base) != (self.shown_game, self.shown):
+            # What changed since a version this page does not show: the whole picture instead,
+            # unless the page already shows this version or a later one.
+            if game != self.shown_game or self.shown is None or (version or 0) > self.shown:
+                await self.send_snapshot()
+            return
+        await self.show(frame, game, version)
 
     async def table_seating(self, event: dict[str, Any]) -> None:
         user_id = getattr(self.user, "pk", None)

@@ -52,6 +52,11 @@ LAYER_SENDS = Counter("durak_layer_sends", "Group sends to the channel layer.", 
 LAYER_DROPS = Counter(
     "durak_layer_send_failures", "Group sends the channel layer refused.", registry=REGISTRY
 )
+INBOX_FULL = Counter(
+    "durak_layer_inbox_full",
+    "Messages an inbox was too full to take: lost for its sockets (games/layers.py).",
+    registry=REGISTRY,
+)
 
 AUDIT_EVERY = 60.0
 
@@ -80,7 +85,8 @@ class DatabaseCollector(Collector):
         yield audit
 
 
-REGISTRY.register(DatabaseCollector())
+DATABASE = DatabaseCollector()
+REGISTRY.register(DATABASE)
 
 
 def page(request: HttpRequest) -> HttpResponse:

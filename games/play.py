@@ -29,8 +29,10 @@ from games.engine import IllegalAction, Phase
 from games.errors import GameError, StaleCommand
 from games.models import BotLevel, Game, GameEvent, GamePlayer, Seat, Table
 from games.protocol import Command
+from games.rendering import seat_infos
 from games.rows import locked_table, seats_of
 from games.rulebook import in_words
+from games.scene import Before
 from games.signals import game_finished
 from staff import switches
 
@@ -50,6 +52,8 @@ class Loaded:
     """The version this transaction writes: every event it records belongs to it."""
     table_before: str = ""
     events: list[dict[str, Any]] = field(default_factory=list)
+    before: Before | None = None
+    """The game as it was loaded, so that pages get only what this version changes."""
 
     def seat_of(self, user: User) -> Seat:
         for seat in self.seats:
@@ -69,13 +73,15 @@ def load(game_id: int, *, lock: bool = True) -> Loaded:
     except Game.DoesNotExist:
         raise GameError(_("There is no such game.")) from None
     engine = EngineGame.from_dict(row.state)
+    seats = seats_of(row.table)
     return Loaded(
         row=row,
         engine=engine,
-        seats=seats_of(row.table),
+        seats=seats,
         schedule=BotSchedule.load(row.bot_moves),
         version=row.version + 1,
         table_before=table_key(engine),
+        before=Before(row.version, row.state, row.bot_moves, tuple(seat_infos(seats))),
     )
 
 
@@ -249,8 +255,10 @@ def play_for(loaded: Loaded, position: int, now: float) -> list[dict[str, Any]]:
 
 
 def schedule_autopilot_now(game_id: int) -> None:
-    """A seat just became autopiloted: let the bots' schedule see it at once."""
+    """A seat just became autopiloted: let the bots' schedule see it at once. Its seat
+    changed outside this writer, so pages get the whole picture."""
     loaded = load(game_id)
+    loaded.before = None
     save(loaded, clock.now())
 
 
@@ -313,7 +321,7 @@ def save(loaded: Loaded, now: float) -> None:
 
 def changed(loaded: Loaded) -> None:
     timing.committed(loaded.row.pk, loaded.row.version)
-    broadcast.game_changed(loaded.row, loaded.events, loaded.seats)
+    broadcast.game_changed(loaded.row, loaded.events, loaded.seats, loaded.before)
 
 
 def endless(loaded: Loaded) -> bool:

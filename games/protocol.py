@@ -18,7 +18,7 @@ from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
 MAX_MESSAGE_BYTES = 2048
 CARD_ACTIONS = ("lead", "throw-in", "defend", "transfer")
 PLAIN_ACTIONS = ("take", "pass")
-TABLE_ACTIONS = ("play-again", "ping")
+TABLE_ACTIONS = ("play-again", "ping", "sync")
 ACTIONS = CARD_ACTIONS + PLAIN_ACTIONS + TABLE_ACTIONS + chat_protocol.ACTIONS
 
 

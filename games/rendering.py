@@ -7,28 +7,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.functional import lazy
 from django.utils.safestring import SafeData, SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games import hints, movelog
+from games import movelog
 from games.engine import (
     RANK_LABELS,
     SUIT_SYMBOLS,
     Card,
     Defend,
     Lead,
-    Pass,
-    Take,
     ThrowIn,
     Transfer,
     payouts,
 )
-from games.engine import Game as EngineGame
 from games.errors import GameError, SeatedElsewhere
 from games.models import Game, GamePlayer, Seat, Table, bot_name
 from games.rulebook import in_words, link_rules
@@ -65,6 +64,11 @@ class CardFace:
 
     @classmethod
     def of(cls, code: str) -> CardFace:
+        """The card as the active language names it."""
+        return face_in(code, get_language())
+
+    @classmethod
+    def drawn(cls, code: str) -> CardFace:
         card = Card.parse(code)
         return cls(
             code=code,
@@ -74,6 +78,11 @@ class CardFace:
             red=card.suit in "DH",
             name=card_name(code),
         )
+
+
+@lru_cache(maxsize=len(RANK_LABELS) * len(SUIT_SYMBOLS) * 8)
+def face_in(code: str, language: str | None) -> CardFace:
+    return CardFace.drawn(code)
 
 
 @dataclass(frozen=True)
@@ -174,71 +183,6 @@ def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
     return infos
 
 
-def game_context(
-    table: Table,
-    row: Game,
-    engine: EngineGame,
-    seats: Sequence[SeatInfo],
-    seat: int | None,
-    *,
-    now: float,
-    bots_thinking: Iterable[int] = (),
-    headline: dict[str, Any] | None = None,
-    balance: int | None = None,
-) -> dict[str, Any]:
-    view = engine.view(seat)
-    legal = engine.legal_actions(seat) if seat is not None else []
-    role = view["roles"][seat] if seat is not None else "spectator"
-    thinking = set(bots_thinking)
-    order = list(range(view["players"]))
-    if seat is not None:
-        order = order[seat:] + order[:seat]
-    opponents = [
-        {
-            "info": seats[position],
-            "count": view["counts"][position],
-            "role": view["roles"][position],
-            "role_name": role_name(view["roles"][position]),
-            "known": [CardFace.of(code) for code in view["known"][position]],
-            "passed": position in view["passed"],
-            "thinking": position in thinking,
-            "waited_on": waited_on(view, position),
-            "backs": range(min(view["counts"][position], 12)),
-        }
-        for position in order
-        if position != seat
-    ]
-    return {
-        "table": table,
-        "game": row,
-        "view": view,
-        "seat": seat,
-        "role": role,
-        "role_name": role_name(role) if seat is not None else _("spectator"),
-        "me": seats[seat] if seat is not None else None,
-        "opponents": opponents,
-        "pairs": [
-            (CardFace.of(attack), CardFace.of(defence) if defence else None)
-            for attack, defence in view["table"]
-        ],
-        "trump_card": CardFace.of(view["trump_card"]) if view["trump_card"] else None,
-        "trump_symbol": SUIT_SYMBOLS[view["trump"]],
-        "hand": hand_cards(view, legal) if seat is not None else [],
-        "hint": hints.hint(view, legal) if seat is not None else "",
-        "can_take": any(isinstance(a, Take) for a in legal),
-        "can_pass": any(isinstance(a, Pass) for a in legal),
-        "transfers": [str(a.card) for a in legal if isinstance(a, Transfer)],
-        "waited_on_me": seat is not None and waited_on(view, seat),
-        "balance": balance,
-        "deadline_ms": int(view["deadline"] * 1000) if view["deadline"] else None,
-        "now_ms": int(now * 1000),
-        "window_ms": int(engine.rules.throw_in_window * 1000),
-        "defender_name": seats[view["defender"]].label,
-        "attacker_name": seats[view["attacker"]].label,
-        "headline": headline,
-    }
-
-
 def headline(events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo]) -> dict[str, Any] | None:
     """A short line for what just changed that is easy to miss: a transfer or the drawing."""
     transfers = [event for event in events if event["type"] == "transfer"]
@@ -264,10 +208,6 @@ def waited_on(view: dict[str, Any], position: int) -> bool:
     if waiting == "defence":
         return position == int(view["defender"])
     return False
-
-
-def render_game(context: dict[str, Any]) -> str:
-    return render_to_string("games/fragments/game.html", context)
 
 
 def render_notice(message: str, *, level: str = "error", oob: bool = True) -> str:

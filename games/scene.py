@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.conf import settings
@@ -18,7 +19,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from accounts import ledger
-from games import clock, rendering, stopped
+from games import clock, pieces, rendering, stopped
 from games.autopilot import BotSchedule
 from games.engine import Game as EngineGame
 from games.models import BotLevel, Game, GameEvent, GamePlayer, Seat, Table
@@ -35,11 +36,19 @@ class Audience:
 
 
 @dataclass(frozen=True)
+class Before:
+    """The running game as its writer found it, before the change that made this version."""
+
+    version: int
+    state: dict[str, Any]
+    bot_moves: dict[str, Any]
+    names: tuple[rendering.SeatInfo, ...]
+
+
+@dataclass(frozen=True)
 class Scene:
     table: Table
     seats: tuple[Seat, ...]
-    balances: Mapping[int, int]
-    """Chips of each seated person, by position."""
     now: float
     game: Game | None = None
     """The running game; None while the table waits for its next game."""
@@ -56,6 +65,24 @@ class Scene:
     durak: GamePlayer | None = None
     hold: str | None = None
     """Why no new game starts here now (the staff paused new games or locked the table)."""
+    before: Before | None = None
+    """The game at the previous version, when the writer tells it: pages that show that
+    version get only what changed."""
+
+    @cached_property
+    def balances(self) -> Mapping[int, int]:
+        """Chips of each seated person, by position (read only for a whole picture: chips
+        move when a game starts or ends, never between two versions of one game)."""
+        return {
+            seat.position: ledger.balance(seat.player)
+            for seat in self.seats
+            if seat.player is not None
+        }
+
+    @cached_property
+    def engine_before(self) -> EngineGame:
+        assert self.before is not None
+        return EngineGame.from_dict(self.before.state)
 
     @property
     def version(self) -> int | None:
@@ -89,13 +116,16 @@ def of_table(table_id: int) -> Scene:
 
 
 def of_game(
-    game: Game, news: Sequence[dict[str, Any]], seats: Sequence[Seat] | None = None
+    game: Game,
+    news: Sequence[dict[str, Any]],
+    seats: Sequence[Seat] | None = None,
+    before: Before | None = None,
 ) -> Scene:
     """The table just after the commit that stored `game` with the events `news`. The
     writer of a running game passes its table (`game.table`) and `seats` as it stored
-    them, which saves reading them again."""
+    them, which saves reading them again, and the game `before` its change."""
     if game.status == Game.Status.RUNNING and seats is not None:
-        return build(game.table, game, tuple(news), tuple(seats))
+        return build(game.table, game, tuple(news), tuple(seats), before)
     table = Table.objects.get(pk=game.table_id)
     return build(table, game if game.status == Game.Status.RUNNING else None, tuple(news))
 
@@ -105,11 +135,9 @@ def build(
     game: Game | None,
     news: tuple[dict[str, Any], ...],
     stored_seats: tuple[Seat, ...] | None = None,
+    before: Before | None = None,
 ) -> Scene:
     seats = tuple(seats_of(table)) if stored_seats is None else stored_seats
-    balances = {
-        seat.position: ledger.balance(seat.player) for seat in seats if seat.player is not None
-    }
     now = clock.now()
     if game is None:
         last = table.games.exclude(status=Game.Status.RUNNING).order_by("-started_at").first()
@@ -117,7 +145,6 @@ def build(
         return Scene(
             table=table,
             seats=seats,
-            balances=balances,
             now=now,
             news=news,
             last=last,
@@ -132,18 +159,22 @@ def build(
         names = rendering.seat_infos(seats)
     else:
         names = rendering.seat_infos(game.players.select_related("player").order_by("seat"))
-    due = BotSchedule.load(game.bot_moves).due
     return Scene(
         table=table,
         seats=seats,
-        balances=balances,
         now=now,
         game=game,
         engine=engine,
         names=tuple(names),
-        thinking=frozenset(position for position in due if names[position].is_bot),
+        thinking=thinking(game.bot_moves, names),
         news=news,
+        before=before if before is not None and before.version == game.version - 1 else None,
     )
+
+
+def thinking(bot_moves: dict[str, Any], names: Sequence[rendering.SeatInfo]) -> frozenset[int]:
+    due = BotSchedule.load(bot_moves).due
+    return frozenset(position for position in due if names[position].is_bot)
 
 
 def render(scene: Scene, audience: Audience) -> str:
@@ -152,18 +183,51 @@ def render(scene: Scene, audience: Audience) -> str:
         if scene.game is None or scene.engine is None:
             context = waiting_context(scene, scene.seat(audience.seat))
             return render_to_string("games/fragments/waiting.html", context)
-        context = rendering.game_context(
-            scene.table,
-            scene.game,
+        return section(scene, audience).draw()
+
+
+def render_changes(scene: Scene, audience: Audience) -> str | None:
+    """What changed for one audience since the version before, to apply on top of it; None
+    when the writer did not tell that version (the whole section is drawn then)."""
+    earlier = earlier_section(scene, audience)
+    if earlier is None:
+        return None
+    with translation.override(audience.language):
+        return section(scene, audience, chips=False).changes_since(earlier)
+
+
+def section(scene: Scene, audience: Audience, *, chips: bool = True) -> pieces.Section:
+    assert scene.game is not None and scene.engine is not None
+    seat = audience.seat if chips else None
+    with translation.override(audience.language):
+        return pieces.section(
+            scene.game.pk,
+            scene.game.version,
             scene.engine,
             scene.names,
             audience.seat,
             now=scene.now,
             bots_thinking=scene.thinking,
             headline=rendering.headline(scene.news, scene.names),
-            balance=scene.balances.get(audience.seat) if audience.seat is not None else None,
+            balance=scene.balances.get(seat) if seat is not None else None,
         )
-        return rendering.render_game(context)
+
+
+def earlier_section(scene: Scene, audience: Audience) -> pieces.Section | None:
+    before, game = scene.before, scene.game
+    if before is None or game is None or scene.engine is None:
+        return None
+    names = before.names if len(before.names) == len(scene.names) else scene.names
+    with translation.override(audience.language):
+        return pieces.section(
+            game.pk,
+            before.version,
+            scene.engine_before,
+            names,
+            audience.seat,
+            now=scene.now,
+            bots_thinking=thinking(before.bot_moves, names),
+        )
 
 
 def waiting_context(scene: Scene, seat: Seat | None) -> dict[str, Any]:

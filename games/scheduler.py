@@ -28,7 +28,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection, transaction
 
-from games import clock, play, standup, tables, timing
+from games import clock, failures, play, standup, tables, timing
 from games.broadcast import SCHEDULER_GROUP
 from games.models import Game, Table
 
@@ -113,7 +113,14 @@ def fire_each(
         try:
             done = act(key, at)
         except Exception:
-            logger.exception("the %s deadline of %s failed", kind, key)
+            place = failures.of_deadline(kind, key)
+            logger.exception(
+                "the %s deadline of %s failed (%s)",
+                kind,
+                key,
+                failures.described(place),
+                extra=place,
+            )
             continue
         if done:
             timing.fired(kind, key, deadline, at)

@@ -18,13 +18,14 @@ import contextlib
 import logging
 from typing import Any
 
+from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games import metrics, rendering
+from games import failures, metrics, rendering
 from games.ratelimit import Limit, allow, client_key
 
 logger = logging.getLogger(__name__)
@@ -88,8 +89,14 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             raise
         except Exception:
             metrics.FAILED_SOCKETS.labels(type(self).__name__).inc()
+            place = await self.place()
             logger.exception(
-                "%s failed on %s (%s)", type(self).__name__, message.get("type"), self.context()
+                "%s failed on %s (%s; now %s)",
+                type(self).__name__,
+                message.get("type"),
+                self.context(),
+                failures.described(place),
+                extra=place,
             )
             await self.finish()
             with contextlib.suppress(Exception):
@@ -101,6 +108,14 @@ class GuardedConsumer(AsyncWebsocketConsumer):
     def context(self) -> str:
         """What the error log names besides the failure: overridden by each socket."""
         return f"client {self.rate_key}"
+
+    async def place(self) -> failures.Place:
+        """The table a socket serves, its game and the game's version, read once something
+        failed."""
+        table_id = getattr(self, "table_id", None)
+        if table_id is None:
+            return dict.fromkeys(failures.NAMES)
+        return await database_sync_to_async(failures.of_table)(table_id)
 
     async def socket_flooded(self, message: dict[str, Any]) -> None:
         await self.close_saying(

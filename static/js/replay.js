@@ -35,12 +35,10 @@
     var rank = code[0] === "T" ? "10" : code[0], symbol = SYMBOLS[code[1]];
     var face = el("span", "card" + (code[1] === "D" || code[1] === "H" ? " red" : ""));
     face.dataset.code = code;
-    [["corner top"], ["pip"], ["corner bottom"]].forEach(function (part) {
-      var span = el("span", part[0]);
-      if (part[0] === "pip") { span.textContent = symbol; }
-      else { span.textContent = rank; span.appendChild(el("span", "", symbol)); }
-      face.appendChild(span);
-    });
+    face.dataset.rank = rank;
+    face.dataset.suit = symbol;
+    face.setAttribute("aria-hidden", "true");
+    face.textContent = symbol;
     return face;
   }
 

@@ -7,6 +7,35 @@
   function game() { return document.getElementById("game"); }
   function version() { var g = game(); return g ? g.dataset.version : ""; }
 
+  // A message of what changed swaps pieces of #game; #game-attrs carries what the section
+  // and the player's own seat say of the whole (version, phase, role, classes).
+  function applyAttrs() {
+    var attrs = document.getElementById("game-attrs");
+    var g = game();
+    if (!attrs || !g) return;
+    var a = attrs.dataset;
+    g.className = a.gameClass;
+    ["version", "phase", "seat", "role", "gameId"].forEach(function (key) { g.dataset[key] = a[key]; });
+    var me = document.getElementById("me");
+    if (me) me.className = a.meClass;
+    (a.seats || "").split(" ").filter(Boolean).forEach(function (state) {
+      var parts = state.split(":");
+      var seat = document.getElementById("seat-" + parts[0]);
+      if (!seat) return;
+      seat.dataset.cards = parts[1];
+      seat.dataset.role = parts[2];
+      seat.className = "seat role-" + parts[2] + (parts[3] === "1" ? " waited-on" : "") +
+        (parts[0] === a.newDefender ? " new-defender" : "");
+    });
+    var countdown = document.getElementById("countdown");
+    if (countdown) {
+      countdown.dataset.deadline = a.deadline;
+      countdown.dataset.kind = a.kind;
+      countdown.hidden = a.phase !== "closing";
+    }
+  }
+  applyAttrs();
+
   function send(values) {
     var form = document.getElementById("move-form");
     ["action", "card", "target", "version"].forEach(function (name) {
@@ -29,6 +58,11 @@
   }
 
   document.addEventListener("click", function (event) {
+    var plain = event.target.closest('#actions [data-action="take"], #actions [data-action="pass"]');
+    if (plain) {
+      if (!plain.disabled) send({action: plain.dataset.action, version: version()});
+      return;
+    }
     var transfer = event.target.closest('[data-action="transfer"]');
     if (transfer && !transfer.disabled) {
       var cards = (transfer.dataset.cards || "").split(" ").filter(Boolean);
@@ -78,14 +112,27 @@
   socketElt.addEventListener("htmx:wsBeforeMessage", function (event) {
     var incoming = document.createElement("template");
     incoming.innerHTML = event.detail.message;
-    var next = incoming.content.getElementById("game");
-    if (!next || !next.dataset.version) return;
     var current = parseInt(version() || "0", 10);
-    if (parseInt(next.dataset.version, 10) < current) event.preventDefault();
+    var next = incoming.content.getElementById("game");
+    if (next) {
+      if (next.dataset.version && parseInt(next.dataset.version, 10) < current) event.preventDefault();
+      return;
+    }
+    var changes = incoming.content.getElementById("game-attrs");
+    if (!changes || changes.dataset.base === undefined) return;
+    var g = game();
+    if (!g || g.dataset.gameId !== changes.dataset.gameId || String(current) !== changes.dataset.base) {
+      // Changes to a version this page does not show: ask for the whole picture.
+      event.preventDefault();
+      if (!g || g.dataset.gameId !== changes.dataset.gameId || parseInt(changes.dataset.version, 10) > current) {
+        send({action: "sync"});
+      }
+    }
   });
 
   var shownVersion = version();
   socketElt.addEventListener("htmx:wsAfterMessage", function () {
+    applyAttrs();
     clearMode();
     startTimers();
     if (version() !== shownVersion) {
@@ -117,23 +164,22 @@
   });
 
   var frame = null;
+  var offset = 0; // the server's clock minus this one's, as of the last message
   function startTimers() {
     var bar = document.getElementById("countdown");
     var timers = Array.prototype.slice.call(document.querySelectorAll("#game .timer[data-deadline]"));
-    var now = Date.now();
-    [bar].concat(timers).forEach(function (el) {
-      if (el && el.dataset.now) el._offset = parseInt(el.dataset.now, 10) - now;
-    });
+    var attrs = document.getElementById("game-attrs") || document.getElementById("game");
+    if (attrs && attrs.dataset.now) offset = parseInt(attrs.dataset.now, 10) - Date.now();
     if (frame) cancelAnimationFrame(frame);
     function step() {
-      var t = Date.now();
+      var t = Date.now() + offset;
       if (bar && bar.dataset.deadline && !bar.hidden) {
-        var left = parseInt(bar.dataset.deadline, 10) - (t + bar._offset);
+        var left = parseInt(bar.dataset.deadline, 10) - t;
         var whole = parseInt(bar.dataset.window || "8000", 10);
         bar.querySelector(".bar").style.width = Math.max(0, Math.min(100, 100 * left / whole)) + "%";
       }
       timers.forEach(function (timer) {
-        var secs = Math.max(0, Math.ceil((parseInt(timer.dataset.deadline, 10) - (t + timer._offset)) / 1000));
+        var secs = Math.max(0, Math.ceil((parseInt(timer.dataset.deadline, 10) - t) / 1000));
         timer.querySelector(".seconds").textContent = secs + " " + (socketElt.dataset.secondsUnit || "s");
       });
       frame = requestAnimationFrame(step);

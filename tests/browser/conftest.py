@@ -81,6 +81,20 @@ def manage(env: dict[str, str], *args: str) -> None:
     )
 
 
+def played_game(env: dict[str, str], seat: str, players: int) -> int:
+    """A game that is over, played by ``play_bots`` with ``seat`` on the autopilot: its id."""
+    ran = subprocess.run(
+        [sys.executable, "manage.py", "play_bots", "--games", "1", "--players", str(players)]
+        + ["--seat", seat],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(ran.stdout.split()[-1])
+
+
 @pytest.fixture(scope="session")
 def site_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """The environment of the test site: ``manage(site_env, ...)`` works on its database."""

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, ROOT
+from tests.browser.conftest import DESKTOP, PHONE, played_game
 from tests.browser.play import sign_in
 
 pytestmark = pytest.mark.browser
@@ -21,25 +19,7 @@ PLAYER = "irina"
 
 @pytest.fixture(scope="module")
 def game_id(server: str, site_env: dict[str, str]) -> int:
-    ran = subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "play_bots",
-            "--games",
-            "1",
-            "--players",
-            "3",
-            "--seat",
-            PLAYER,
-        ],
-        cwd=ROOT,
-        env=site_env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return int(ran.stdout.split()[-1])
+    return played_game(site_env, PLAYER, players=3)
 
 
 BOARD = """() => {
@@ -106,7 +86,7 @@ def test_a_player_finds_a_game_steps_through_its_replay_and_verifies_the_deal(
     expect_step(page, 3)
     page.select_option("#replay-speed", "8")
     page.click('[data-control="play"]')
-    page.wait_for_function("Number(document.getElementById('replay-board').dataset.step) > 3")
+    page.wait_for_function("() => Number(document.getElementById('replay-board').dataset.step) > 3")
     page.click('[data-control="play"]')
     expect(page.locator('[data-control="play"]')).to_have_attribute("aria-pressed", "false")
     page.screenshot(path=str(screenshots / "replay-desktop.png"), full_page=True)

@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.db.models.signals import post_save
 
 from accounts import ledger
-from games import clock, play, tables
+from games import broadcast, clock, play, tables
 from games.consumers import TableConsumer
 from games.engine import Deal, Defend, Lead, Pass, Rules, Take, ThrowIn, Transfer
 from games.engine import Game as EngineGame
@@ -200,6 +201,65 @@ async def test_a_reconnect_gets_the_current_snapshot(anna, boris, frozen_clock, 
     game = await running_game(table)
     again = await connected(sockets, table, anna)
     assert f'data-version="{game.version}"' in again.frames[0]
+
+
+async def test_a_move_reaches_each_page_as_the_pieces_it_changed(
+    anna, boris, clara, frozen_clock, sockets
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    game = await running_game(table)
+    player, spectator = (
+        await connected(sockets, table, anna),
+        await connected(sockets, table, clara),
+    )
+    await database_sync_to_async(play.tick)(game.pk, clock.now() + 31)
+    for socket in (player, spectator):
+        changes = await socket.next()
+        assert '<section id="game"' not in changes
+        assert f'data-base="{game.version}"' in changes and 'hx-swap-oob="true"' in changes
+    assert len(spectator.frames[-1]) < len(spectator.frames[0])
+
+
+async def group_frame(table: Table, seat: int, **frame: Any) -> None:
+    layer = get_channel_layer()
+    await layer.group_send(
+        broadcast.seat_group(table.pk, seat), {"type": "table.html", "html": {"*": ""}, **frame}
+    )
+
+
+async def test_changes_to_a_version_the_page_does_not_show_bring_the_whole_picture(
+    anna, boris, frozen_clock, sockets
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    game = await running_game(table)
+    socket = await connected(sockets, table, anna)
+    seat = await database_sync_to_async(lambda: table.seat_set.get(player=anna).position)()
+    await group_frame(table, seat, version=game.version + 2, game=game.pk, base=game.version + 1)
+    fresh = await socket.next()
+    assert '<section id="game"' in fresh and f'data-version="{game.version}"' in fresh
+
+
+async def test_changes_the_page_already_shows_are_not_sent_again(
+    anna, boris, frozen_clock, sockets
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    game = await running_game(table)
+    socket = await connected(sockets, table, anna)
+    seat = await database_sync_to_async(lambda: table.seat_set.get(player=anna).position)()
+    await group_frame(table, seat, version=game.version, game=game.pk, base=game.version - 1)
+    assert await socket.communicator.receive_nothing(timeout=0.2)
+
+
+async def test_a_spectator_who_asks_to_sync_gets_the_whole_picture(
+    anna, boris, clara, frozen_clock, sockets
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    game = await running_game(table)
+    socket = await connected(sockets, table, clara)
+    await socket.send(action="sync")
+    fresh = await socket.next()
+    assert '<section id="game"' in fresh and f'data-version="{game.version}"' in fresh
+    assert 'id="hand"' not in fresh
 
 
 def encode(action: Any) -> dict[str, Any]:

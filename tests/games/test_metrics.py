@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.db.models import F
 from django.test import Client
 
-from accounts.models import User
+from accounts.models import Account, User
 from accounts.services import create_player
-from games import metrics, timing
+from games import broadcast, metrics, tables, timing
+from games.consumers import TableConsumer
+from games.sockets import SERVER_ERROR
+from tests.games import test_consumers as table_sockets
+from tests.games.conftest import open_table, start_when_due
+from tests.games.test_consumers import connected
+from tests.games.test_sockets import until_closed
 
 pytestmark = pytest.mark.django_db
+in_memory_layer = table_sockets.in_memory_layer
+sockets = table_sockets.sockets
 
 
 @pytest.fixture
@@ -36,6 +48,7 @@ def test_the_staff_read_the_metrics_in_prometheus_text(client: Client, token):
         "durak_render_seconds histogram",
         "durak_layer_sends counter",
         "durak_layer_send_failures counter",
+        "durak_layer_inbox_full counter",
         "durak_sockets_failed counter",
         "durak_ledger_audit_ok gauge",
     ):
@@ -64,3 +77,79 @@ def test_commits_and_late_deadlines_are_counted(client: Client, token):
     assert metrics.ACTIONS._value.get() == versions + 1
     text = client.get("/metrics", HTTP_AUTHORIZATION=f"Bearer {token}").content.decode()
     assert 'durak_deadline_lateness_seconds_bucket{kind="game",le="0.5"}' in text
+
+
+def scraped(client: Client, token: str) -> str:
+    return client.get("/metrics", HTTP_AUTHORIZATION=f"Bearer {token}").content.decode()
+
+
+def test_running_tables_are_read_from_the_database(
+    client: Client, token, anna, boris, frozen_clock
+):
+    assert "durak_tables_running 0.0" in scraped(client, token)
+    table = open_table(anna)
+    tables.join(table.pk, boris)
+    start_when_due(table, frozen_clock)
+    assert "durak_tables_running 1.0" in scraped(client, token)
+
+
+def test_a_ledger_that_does_not_audit_clean_reads_0(client: Client, token, anna, monkeypatch):
+    monkeypatch.setattr(metrics.DATABASE, "audited_at", float("-inf"))
+    assert "durak_ledger_audit_ok 1.0" in scraped(client, token)
+    Account.objects.filter(user=anna).update(balance=F("balance") + 1)
+    assert "durak_ledger_audit_ok 1.0" in scraped(client, token), "audited at most once a minute"
+    monkeypatch.setattr(metrics.DATABASE, "audited_at", float("-inf"))
+    assert "durak_ledger_audit_ok 0.0" in scraped(client, token)
+
+
+def test_each_group_send_is_counted_and_a_refused_one_too(monkeypatch):
+    layer = get_channel_layer()
+    sends, failures = metrics.LAYER_SENDS._value.get(), metrics.LAYER_DROPS._value.get()
+    broadcast.send_all([("table-1", {"type": "table.html"}), ("table-2", {"type": "table.html"})])
+    assert metrics.LAYER_SENDS._value.get() == sends + 2
+
+    async def refuse(group: str, message: dict[str, Any]) -> None:
+        raise ConnectionError("the layer is down")
+
+    monkeypatch.setattr(layer, "group_send", refuse)
+    broadcast.send(broadcast.LOBBY_GROUP, {"type": "lobby.html"})
+    assert metrics.LAYER_DROPS._value.get() == failures + 1
+
+
+def rendered() -> float:
+    return next(
+        sample.value
+        for metric in metrics.RENDER.collect()
+        for sample in metric.samples
+        if sample.name == "durak_render_seconds_count"
+    )
+
+
+def sockets_open(kind: str) -> float:
+    return metrics.SOCKETS.labels(kind)._value.get()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_sockets_are_counted_open_and_failed_and_pictures_timed(
+    anna, boris, frozen_clock, sockets, monkeypatch
+):
+    table = await database_sync_to_async(open_table)(anna)
+    open_before = sockets_open("TableConsumer")
+    socket = await connected(sockets, table, anna)
+    assert sockets_open("TableConsumer") == open_before + 1
+    drawn = rendered()
+    await database_sync_to_async(tables.join)(table.pk, boris)
+    await socket.drain()
+    assert rendered() > drawn, "the waiting room was drawn for anna's seat"
+    failed = metrics.FAILED_SOCKETS.labels("TableConsumer")._value.get()
+
+    async def broken(self: Any, event: dict[str, Any]) -> None:
+        raise RuntimeError("a bug in a handler")
+
+    monkeypatch.setattr(TableConsumer, "table_presence", broken)
+    await database_sync_to_async(broadcast.presence_changed)(table.pk, 1, True)
+    _frames, code = await until_closed(socket)
+    assert code == SERVER_ERROR
+    sockets.remove(socket)
+    assert metrics.FAILED_SOCKETS.labels("TableConsumer")._value.get() == failed + 1
+    assert sockets_open("TableConsumer") == open_before

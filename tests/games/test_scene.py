@@ -11,6 +11,7 @@ from accounts.models import User
 from games import broadcast, clock, fairness, play, snapshots, tables
 from games.models import Game, GameEvent
 from tests.games.conftest import open_table, start_when_due
+from tests.games.pages import Page
 
 LOG = '<ol id="log"'
 NEWS = '<ol hx-swap-oob="beforeend:#log">'
@@ -51,23 +52,32 @@ def snapshot(table_id: int, seat: int | None, language: str) -> str:
         return snapshots.render(table_id, seat)
 
 
-def check_against_snapshots(table_id: int, sent, languages: dict[int, str]) -> int:
-    """Each picture sent equals the snapshot a new connection of that audience gets now; its
-    new log lines are the last lines of the snapshot's log. Returns how many were checked."""
-    for seat, language, html in sent:
-        language = languages[seat] if language == "*" else language
-        fresh = snapshot(table_id, seat, language)
-        picture, _log, log = fresh.partition(LOG)
-        if LOG in html:
-            sent_picture, _log, sent_log = html.partition(LOG)
-            assert sent_picture == picture, f"seat {seat} in {language} sees another picture"
-            assert sent_log == log, "a new game's log starts afresh, as a new connection sees it"
-            continue
-        sent_picture, _news, news = html.partition(NEWS)
-        assert sent_picture == picture, f"seat {seat} in {language} sees another picture"
-        added = lines(news)
-        assert lines(log)[len(lines(log)) - len(added) :] == added
-    return len(sent)
+class Pages:
+    """Each audience's page, kept from its first frame on as the browser keeps it."""
+
+    def __init__(self) -> None:
+        self.pages: dict[tuple[int | None, str], Page] = {}
+        self.changes = 0
+
+    def check(self, table_id: int, sent, languages: dict[int, str]) -> int:
+        """After the frames sent since the last look, the page of each audience shows what
+        a new connection of that audience gets now, and its log ends with the new
+        connection's log. Returns how many frames were checked."""
+        touched = []
+        for seat, language, html in sent:
+            language = languages[seat] if language == "*" else language
+            whole = '<section id="game"' in html
+            if (seat, language) not in self.pages:
+                assert whole, "an audience's first frame is the whole picture"
+            self.changes += not whole
+            self.pages.setdefault((seat, language), Page()).apply(html)
+            touched.append((seat, language))
+        for seat, language in dict.fromkeys(touched):
+            page, fresh = self.pages[seat, language], Page(snapshot(table_id, seat, language))
+            assert page.game() == fresh.game(), f"seat {seat} in {language} sees another picture"
+            log = fresh.log()
+            assert page.log()[len(page.log()) - len(log) :] == log
+        return len(sent)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -81,32 +91,34 @@ def test_every_broadcast_equals_the_snapshot_of_its_version_for_every_audience(
         fairness.secrets, "token_hex", lambda size: random.Random(seed).randbytes(size).hex()
     )
     sent = Broadcasts(monkeypatch)
+    pages = Pages()
     languages = {0: "ru", 1: "en"}
     table = open_table(anna, stake=10, seats=seats)
-    checked = check_against_snapshots(table.pk, sent.take(), languages)
+    checked = pages.check(table.pk, sent.take(), languages)
     tables.join(table.pk, boris)
     for _ in range(seats - 2):
-        checked += check_against_snapshots(table.pk, sent.take(), languages)
+        checked += pages.check(table.pk, sent.take(), languages)
         tables.add_bot(table.pk, anna, "easy")
-    checked += check_against_snapshots(table.pk, sent.take(), languages)
+    checked += pages.check(table.pk, sent.take(), languages)
     game = start_when_due(table, frozen_clock)
     for person in (anna, boris):
-        checked += check_against_snapshots(table.pk, sent.take(), languages)
+        checked += pages.check(table.pk, sent.take(), languages)
         tables.leave(table.pk, person)
     game.refresh_from_db()
     news = 0
     while game.status == Game.Status.RUNNING:
         batch = sent.take()
         news += sum(NEWS in html for _seat, _language, html in batch)
-        checked += check_against_snapshots(table.pk, batch, languages)
+        checked += pages.check(table.pk, batch, languages)
         assert game.deadline_at is not None
         frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.001)
         play.tick(game.pk)
         game.refresh_from_db()
-    checked += check_against_snapshots(table.pk, sent.take(), languages)
+    checked += pages.check(table.pk, sent.take(), languages)
     every_version = set(GameEvent.objects.filter(game=game).values_list("version", flat=True))
     assert len(sent.versions) > 10 and every_version <= sent.versions | {game.version}
     assert news > 10 and checked >= len(sent.versions) * (len(LANGUAGES) + 2)
+    assert pages.changes > checked / 2, "most frames carry only what changed"
 
 
 @pytest.mark.django_db(transaction=True)

@@ -13,6 +13,7 @@ import gc
 import json
 import logging
 import os
+import re
 from collections import Counter
 from typing import Any
 
@@ -27,7 +28,7 @@ from hypothesis import strategies as st
 from accounts.services import create_player
 from durak_site.asgi import application
 from games import clock, play, ratelimit, tables
-from games.consumers import LobbyConsumer, shown_version
+from games.consumers import LobbyConsumer
 from games.engine import Game as EngineGame
 from games.models import Game, Seat
 from games.protocol import ProtocolError, parse
@@ -204,9 +205,16 @@ async def caught_up(socket: Socket, table: Any) -> None:
         await next_frame(socket)
 
 
+ATTRS = '<div id="game-attrs"'
+
+
 def latest_version(frames: list[str]) -> int | None:
-    pictures = [frame for frame in frames if '<section id="game"' in frame]
-    return shown_version(pictures[-1]) if pictures else None
+    """The version the last picture (whole or what changed) put on the page."""
+    pictures = [frame for frame in frames if '<section id="game"' in frame or ATTRS in frame]
+    if not pictures:
+        return None
+    attrs = re.search(ATTRS + r'[^>]*?data-version="(\d+)"', pictures[-1])
+    return int(attrs.group(1)) if attrs else None
 
 
 async def processed(socket: Socket, probe: int) -> None:

@@ -1,0 +1,60 @@
+"""The channel layers the site runs on (`CHANNEL_LAYERS` in the settings): Channels' own,
+counting the messages an inbox was too full to take (`durak_layer_inbox_full`).
+
+A send to one channel raises `ChannelFull`; a group send drops silently: the in-memory
+layer swallows `ChannelFull` for each member channel over capacity, and channels_redis
+skips each inbox over capacity (a server process's inbox, shared by all its sockets) and
+says so only in an INFO log line carrying the number, which is what is counted here.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from channels import layers
+from channels.exceptions import ChannelFull
+from channels_redis import core
+
+from games import metrics
+
+REDIS_LOGGER = "channels_redis.core"
+OVER_CAPACITY = "%s of %s channels over capacity in group %s"
+
+
+class CountsFullInboxes:
+    async def send(self, channel: str, message: dict[str, Any]) -> None:
+        try:
+            await super().send(channel, message)  # type: ignore[misc]
+        except ChannelFull:
+            metrics.INBOX_FULL.inc()
+            raise
+
+
+class InMemoryChannelLayer(CountsFullInboxes, layers.InMemoryChannelLayer):
+    """Its group send goes through `send` for each member."""
+
+
+class OverCapacity(logging.Filter):
+    """Counts the inboxes channels_redis reports a group message did not fit in."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg == OVER_CAPACITY and isinstance(record.args, tuple):
+            skipped = record.args[0]
+            if isinstance(skipped, int):
+                metrics.INBOX_FULL.inc(skipped)
+        return True
+
+
+OVER_CAPACITY_FILTER = OverCapacity()
+
+
+class RedisChannelLayer(CountsFullInboxes, core.RedisChannelLayer):
+    """Its group send writes to the inboxes itself and reports those it skipped."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        reports = logging.getLogger(REDIS_LOGGER)
+        if not reports.isEnabledFor(logging.INFO):
+            reports.setLevel(logging.INFO)
+        reports.addFilter(OVER_CAPACITY_FILTER)
