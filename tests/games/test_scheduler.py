@@ -9,7 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 
-from games import clock, play, scheduler, tables
+from games import broadcast, clock, play, scheduler, tables
 from games.models import Game, Table
 from tests.games.conftest import Clock, open_table, start_when_due
 
@@ -203,3 +203,26 @@ def eventually(condition: Any, seconds: float = 10.0) -> bool:
             return True
         time.sleep(0.02)
     return False
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_wake_ups_with_nothing_due_do_not_make_the_scheduler_sweep_each_time(monkeypatch):
+    sweeps = []
+
+    async def count_sweep() -> int:
+        sweeps.append(time.monotonic())
+        return 0
+
+    monkeypatch.setattr(scheduler, "fire_due", count_sweep)
+    runner = scheduler.Scheduler()
+    task = asyncio.create_task(runner.run())
+    await asyncio.sleep(0.2)
+    began = time.monotonic()
+    for _ in range(40):
+        await database_sync_to_async(broadcast.wake_scheduler)()
+        await asyncio.sleep(0.01)
+    elapsed = time.monotonic() - began
+    runner.stop()
+    await asyncio.wait_for(task, 5)
+    during = [at for at in sweeps if at >= began]
+    assert len(during) <= 2 + elapsed / scheduler.SWEEP_SECONDS
