@@ -274,9 +274,11 @@ def start_site(
     return Site(env=env, ports=ports, tables=[], cookies=[], timing_logs=logs)
 
 
-def read_timing(logs: list[Path]) -> tuple[dict[tuple[int, int], float], list[tuple[float, float]]]:
+def read_timing(
+    logs: list[Path],
+) -> tuple[dict[tuple[int, int], float], list[tuple[str, float, float]]]:
     commits: dict[tuple[int, int], float] = {}
-    late: list[tuple[float, float]] = []
+    late: list[tuple[str, float, float]] = []
     for log in logs:
         if not log.exists():
             continue
@@ -285,7 +287,7 @@ def read_timing(logs: list[Path]) -> tuple[dict[tuple[int, int], float], list[tu
             if parts[:1] == ["commit"]:
                 commits[(int(parts[1]), int(parts[2]))] = float(parts[3])
             elif parts[:1] == ["late"]:
-                late.append((float(parts[3]), float(parts[4])))
+                late.append((parts[1], float(parts[3]), float(parts[4])))
     return commits, late
 
 
@@ -305,6 +307,8 @@ class Connection:
     arrivals: dict[tuple[int, int], float] = field(default_factory=dict)
     bytes_by_action: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
     sent_at: dict[tuple[int, int], float] = field(default_factory=dict)
+    whole: set[tuple[int, int]] = field(default_factory=set)
+    """The versions that came as the whole picture."""
     failed: str = ""
     leave: bool = False
 
@@ -323,11 +327,14 @@ class Player:
         self.refusals = 0
         self.hand = ""
         self.buttons = ""
+        self.redrawn = False
+        """Whether the last message was the whole picture."""
 
     def read(self, html: str, frame: tuple[int, int] | None) -> dict[str, Any] | None:
         """The move for a frame; `frame` is the game and version it shows, if any. A frame
         is the whole picture or the pieces that changed: the page keeps the hand and the
         buttons it last got."""
+        self.redrawn = '<section id="game"' in html
         if frame is not None:
             if frame < self.newest:
                 return None
@@ -462,6 +469,8 @@ class Crowd:
             if version and game is not None:
                 current = (game, int(version.group(1)))
                 record.arrivals.setdefault(current, arrived)
+                if '<section id="game"' in html:
+                    record.whole.add(current)
                 self.overtaken += current < newest
                 newest = max(newest, current)
                 sent = SENT.search(html)
@@ -479,11 +488,15 @@ class Crowd:
     async def play(
         self, sock: Any, html: str, frame: tuple[int, int] | None, player: Player
     ) -> None:
+        redrawn = player.redrawn
         move = player.read(html, frame)
         if move is None and 'id="notice"' in html and "error" in html:
             self.refusals += 1
             self.refused[re.sub(r"<[^>]+>", "", html).strip()[:70]] += 1
-            move = player.next_choice()
+            # Refused on an out-of-date screen, the move came back with the whole picture
+            # first, and the person has played on that already.
+            if not redrawn:
+                move = player.next_choice()
         if move is not None:
             await sock.send(json.dumps(move))
 
@@ -592,6 +605,7 @@ class Figures:
     actions_per_s: float = 0.0
     latencies: list[float] = field(default_factory=list)
     dropped: int = 0
+    superseded: int = 0
     in_flight: int = 0
     bytes: list[int] = field(default_factory=list)
     handshakes: list[float] = field(default_factory=list)
@@ -658,8 +672,10 @@ def count_missing(
     crowd: Crowd, by_game: dict[int, list[int]], result: Figures
 ) -> set[tuple[int, int]]:
     """A socket must see every version of a game after the first it saw. One it skipped
-    (a later one arrived) was dropped; one that had not come when the run ended was
-    still in flight. A game's last commit shows the waiting room, which has no version."""
+    was dropped, unless the next one it got was the whole picture (the server sends that
+    when a page misses the version a frame builds on: it was superseded); one that had
+    not come when the run ended was still in flight. A game's last commit shows the
+    waiting room, which has no version."""
     missed: set[tuple[int, int]] = set()
     for record in crowd.connections:
         seen: dict[int, set[int]] = defaultdict(set)
@@ -674,7 +690,10 @@ def count_missing(
                     continue
                 if version == final and game != last_game:
                     continue
-                if version < high or game != last_game:
+                later = min((v for v in versions if v > version), default=None)
+                if later is not None and (game, later) in record.whole:
+                    result.superseded += 1
+                elif version < high or game != last_game:
                     result.dropped += 1
                 elif not record.leave:
                     result.in_flight += 1
@@ -703,7 +722,10 @@ def run_site(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     commits, late = read_timing(site.timing_logs)
     begin, end = crowd.window
     measured = figures(crowd, commits, args.tables)
-    lateness = [(fired - due) * 1000 for due, fired in late if begin <= fired <= end]
+    lateness: dict[str, list[float]] = defaultdict(list)
+    for kind, due, fired in late:
+        if begin <= fired <= end:
+            lateness[kind].append((fired - due) * 1000)
     ledger_clean = audit_ledger(env)
     if args.mode == "scale-out":
         forget_redis_keys(args.redis_url, env["REDIS_PREFIX"])
@@ -711,7 +733,9 @@ def run_site(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         "figures": measured,
         "cpu": cpu,
         "rss_mb": rss,
-        "lateness": lateness,
+        "lateness": [ms for by_kind in lateness.values() for ms in by_kind],
+        "game_lateness": lateness["game"],
+        "start_lateness": lateness["start"],
         "errors": crowd.errors,
         "refusals": crowd.refusals,
         "overtaken": crowd.overtaken,
@@ -772,9 +796,13 @@ def summary(args: argparse.Namespace, site: dict[str, Any], bare: dict[str, Any]
         "lateness_p50_ms": round(percentile(site["lateness"], 0.5), 1),
         "lateness_p99_ms": round(percentile(site["lateness"], 0.99), 1),
         "lateness_max_ms": round(max(site["lateness"], default=0.0), 1),
+        "game_lateness_p99_ms": round(percentile(site["game_lateness"], 0.99), 1),
+        "game_lateness_max_ms": round(max(site["game_lateness"], default=0.0), 1),
+        "start_lateness_max_ms": round(max(site["start_lateness"], default=0.0), 1),
         "rss_mb": round(max(site["rss_mb"], bare["rss_mb"]), 1),
         "errors": len(site["errors"]) + len(bare["errors"]),
         "dropped": s.dropped,
+        "superseded": s.superseded,
         "in_flight": s.in_flight,
         "bare_dropped": b.dropped,
         "refusals": site["refusals"],
@@ -812,7 +840,15 @@ def print_table(result: dict[str, Any], errors: list[str], refused: list[Any]) -
             "{lateness_p50_ms} / {lateness_p99_ms} / {lateness_max_ms}".format(**result),
             "",
         ),
+        (
+            "of game deadlines p99 / max; of table starts max",
+            "{game_lateness_p99_ms} / {game_lateness_max_ms}; {start_lateness_max_ms}".format(
+                **result
+            ),
+            "",
+        ),
         ("dropped frames", result["dropped"], result["bare_dropped"]),
+        ("versions superseded by a whole picture", result["superseded"], ""),
         ("frames still on their way at the end", result["in_flight"], ""),
         ("frames overtaken by a later version", result["overtaken"], ""),
         (

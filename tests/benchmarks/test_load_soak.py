@@ -1,7 +1,8 @@
-"""The scale-out soak: two Daphne processes and two schedulers on PostgreSQL and Redis play
-50 tables for a minute (`benchmarks/load.py --mode scale-out`). Every table plays and none
-waits long, no deadline fires more than 2 s late, no frame is lost, and the ledger audits
-clean in the database they played on."""
+"""The scale-out soak (`make soak`): two Daphne processes and two schedulers on PostgreSQL
+and Redis play 50 tables for a minute (`benchmarks/load.py --mode scale-out`). Every table
+plays and none waits long, no deadline fires more than 2 s late, no frame is lost (a
+version superseded by the whole picture is not lost), and the ledger audits clean in the
+database they played on."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ LATEST_MS = 2000
 LONGEST_WAIT_S = 10
 """A table waits for bots (1.5-3 s each) and the throw-in window, never for a move timer."""
 
-pytestmark = pytest.mark.cluster
+pytestmark = [pytest.mark.cluster, pytest.mark.soak]
 
 
 def soak_database() -> str:
