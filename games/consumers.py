@@ -6,6 +6,8 @@ always comes from the authenticated session, never from the message.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import time
 from typing import Any
@@ -21,12 +23,16 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from chat.consumer import ChatMixin
 from chat.protocol import ChatCommand
-from games import broadcast, errors, play, presence, snapshots, tables
+from games import broadcast, errors, metrics, play, presence, snapshots, tables
 from games.broadcast import in_language
 from games.protocol import Command, ProtocolError, parse
 from games.scene import Audience
 from games.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer
 
+logger = logging.getLogger(__name__)
+
+GAP_WAIT_SECONDS = 0.5
+"""How long changes that came early wait for the ones before them."""
 SHOWN_GAME = re.compile(r'<section id="game"[^>]*?data-version="(\d*)"[^>]*?data-game-id="(\d*)"')
 
 
@@ -48,6 +54,8 @@ class TableConsumer(ChatMixin, GuardedConsumer):
         self.seat = None
         self.shown: int | None = None
         self.shown_game: int | None = None
+        self.waiting: dict[int, tuple[str, int | None]] = {}
+        """Changes that arrived before the version they apply to, by that version."""
         self.language = socket_language(self.scope)
         invite = parse_qs(self.scope.get("query_string", b"").decode()).get("invite", [""])[0]
         access = await database_sync_to_async(snapshots.access)(self.table_id, self.user, invite)
@@ -153,13 +161,41 @@ class TableConsumer(ChatMixin, GuardedConsumer):
         else:
             return
         game, version, base = event.get("game"), event.get("version"), event.get("base")
-        if base is not None and (game, base) != (self.shown_game, self.shown):
-            # What changed since a version this page does not show: the whole picture instead,
-            # unless the page already shows this version or a later one.
-            if game != self.shown_game or self.shown is None or (version or 0) > self.shown:
-                await self.send_snapshot()
+        if base is None or (game, base) == (self.shown_game, self.shown):
+            await self.show(frame, game, version)
+            await self.show_waiting()
+        elif game == self.shown_game and self.shown is not None and base > self.shown:
+            # Two writers of one game (a move and the scheduler) can commit close together
+            # and their changes arrive out of order: hold the later one for the earlier.
+            self.waiting[base] = (frame, version)
+            if len(self.waiting) == 1:
+                asyncio.get_running_loop().call_later(
+                    GAP_WAIT_SECONDS, lambda: asyncio.ensure_future(self.gap_timed_out(game))
+                )
+        elif game != self.shown_game or self.shown is None or (version or 0) > self.shown:
+            await self.send_whole_picture()
+
+    async def show_waiting(self) -> None:
+        """Changes held for the version just shown, in order."""
+        while self.shown in self.waiting:
+            frame, version = self.waiting.pop(self.shown)
+            await self.show(frame, self.shown_game, version)
+        if self.shown is not None:
+            self.waiting = {base: held for base, held in self.waiting.items() if base > self.shown}
+
+    async def gap_timed_out(self, game: int | None) -> None:
+        """The changes before those held never came: the whole picture instead."""
+        if not self.waiting or game != self.shown_game or self.closing:
             return
-        await self.show(frame, game, version)
+        try:
+            await self.send_whole_picture()
+        except Exception:
+            logger.exception("sending the whole picture after a gap failed (%s)", self.context())
+
+    async def send_whole_picture(self) -> None:
+        metrics.WHOLE_PICTURES.inc()
+        self.waiting = {}
+        await self.send_snapshot()
 
     async def table_seating(self, event: dict[str, Any]) -> None:
         user_id = getattr(self.user, "pk", None)

@@ -23,6 +23,9 @@ def listening(groups: Iterable[str]) -> set[str]:
     layer = get_channel_layer()
     if layer is None or not wanted:
         return set()
+    if isinstance(layer, InMemoryChannelLayer):
+        # Its groups are a dict of this process: read it here, without a trip to the loop.
+        return {group for group in wanted if layer.groups.get(group)}
     try:
         return async_to_sync(members_of)(layer, wanted)
     except Exception:
@@ -31,8 +34,6 @@ def listening(groups: Iterable[str]) -> set[str]:
 
 
 async def members_of(layer: Any, groups: list[str]) -> set[str]:
-    if isinstance(layer, InMemoryChannelLayer):
-        return {group for group in groups if layer.groups.get(group)}
     group_key = getattr(layer, "_group_key", None)
     if group_key is None:
         return set(groups)

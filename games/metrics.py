@@ -52,6 +52,11 @@ LAYER_SENDS = Counter("durak_layer_sends", "Group sends to the channel layer.", 
 LAYER_DROPS = Counter(
     "durak_layer_send_failures", "Group sends the channel layer refused.", registry=REGISTRY
 )
+WHOLE_PICTURES = Counter(
+    "durak_whole_pictures",
+    "Whole pictures a table socket sent instead of changes it could not apply.",
+    registry=REGISTRY,
+)
 INBOX_FULL = Counter(
     "durak_layer_inbox_full",
     "Messages an inbox was too full to take: lost for its sockets (games/layers.py).",

@@ -19,7 +19,7 @@ from tests.games.test_consumers import Socket, running_game, two_player_table
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LINE = 'class="chat-line '
-VERSION = re.compile(r'id="game"[^>]*data-version="(\d+)"')
+VERSION = re.compile(r'id="game(?:-attrs)?"[^>]*data-version="(\d+)"')
 SCRIPT = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 
 

@@ -21,7 +21,7 @@ from games.engine import Game as EngineGame
 from games.models import Game, Table
 from tests.cluster.processes import Processes
 
-VERSION = re.compile(r'id="game"[^>]*data-version="(\d+)"')
+VERSION = re.compile(r'id="game(?:-attrs)?"[^>]*data-version="(\d+)"')
 
 pytestmark = [pytest.mark.cluster, pytest.mark.django_db(transaction=True)]
 

@@ -15,7 +15,7 @@ from channels.testing import WebsocketCommunicator
 from django.db.models.signals import post_save
 
 from accounts import ledger
-from games import broadcast, clock, play, tables
+from games import broadcast, clock, metrics, play, tables
 from games.consumers import TableConsumer
 from games.engine import Deal, Defend, Lead, Pass, Rules, Take, ThrowIn, Transfer
 from games.engine import Game as EngineGame
@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}
 CARD_ATTRIBUTE = re.compile(r'data-(?:card|code|attack|defence|target)="([6-9TJQKA][SCDH])"')
 CARD_TEXT = re.compile(r"(10|[6-9JQKA])([♠♣♦♥])")
-VERSION = re.compile(r'id="game"[^>]*data-version="(\d+)"')
+VERSION = re.compile(r'id="game(?:-attrs)?"[^>]*data-version="(\d+)"')
 
 
 @pytest.fixture(autouse=True)
@@ -227,16 +227,34 @@ async def group_frame(table: Table, seat: int, **frame: Any) -> None:
     )
 
 
-async def test_changes_to_a_version_the_page_does_not_show_bring_the_whole_picture(
+async def test_changes_after_a_version_that_never_comes_bring_the_whole_picture(
     anna, boris, frozen_clock, sockets
 ):
     table = await two_player_table(anna, boris, frozen_clock)
     game = await running_game(table)
     socket = await connected(sockets, table, anna)
     seat = await database_sync_to_async(lambda: table.seat_set.get(player=anna).position)()
+    sent_before = metrics.REGISTRY.get_sample_value("durak_whole_pictures_total") or 0
     await group_frame(table, seat, version=game.version + 2, game=game.pk, base=game.version + 1)
     fresh = await socket.next()
     assert '<section id="game"' in fresh and f'data-version="{game.version}"' in fresh
+    assert metrics.REGISTRY.get_sample_value("durak_whole_pictures_total") == sent_before + 1
+
+
+async def test_changes_that_arrive_out_of_order_are_shown_in_order(
+    anna, boris, frozen_clock, sockets
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    game = await running_game(table)
+    socket = await connected(sockets, table, anna)
+    seat = await database_sync_to_async(lambda: table.seat_set.get(player=anna).position)()
+    v = game.version
+    later = {"version": v + 2, "game": game.pk, "base": v + 1, "html": {"*": "second"}}
+    earlier = {"version": v + 1, "game": game.pk, "base": v, "html": {"*": "first"}}
+    await group_frame(table, seat, **later)
+    await group_frame(table, seat, **earlier)
+    assert [await socket.next(), await socket.next()] == ["first", "second"]
+    assert await socket.communicator.receive_nothing(timeout=0.7)
 
 
 async def test_changes_the_page_already_shows_are_not_sent_again(

@@ -67,3 +67,22 @@ async def test_a_group_message_to_a_full_inbox_on_redis_is_counted():
     finally:
         await layer.flush()
         await layer.close_pools()
+
+
+async def test_expired_messages_in_memory_are_cleared_at_most_once_a_second(monkeypatch):
+    layer = layers.InMemoryChannelLayer(expiry=1)
+    stale = await layer.new_channel()
+    await layer.send(stale, {"type": "stale"})
+    now = [1000.0]
+    monkeypatch.setattr(layers.time, "monotonic", lambda: now[0])
+    real_time = layers.layers.time.time
+    monkeypatch.setattr(layers.layers.time, "time", lambda: real_time() + 5)
+    await layer.group_send("nobody", {"type": "look"})
+    assert stale not in layer.channels, "the first look clears what expired"
+    await layer.send(stale, {"type": "stale again"})
+    monkeypatch.setattr(layers.layers.time, "time", lambda: real_time() + 10)
+    await layer.group_send("nobody", {"type": "look"})
+    assert stale in layer.channels, "no second look within the second"
+    now[0] += layers.CLEAN_EVERY_SECONDS
+    await layer.group_send("nobody", {"type": "look"})
+    assert stale not in layer.channels
