@@ -3,9 +3,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
-TEST_SCOPE ?= not postgres and not redis and not cluster
+TEST_SCOPE ?= not postgres and not redis and not cluster and not soak
 
-.PHONY: run test lint scale-out-test load-smoke install
+.PHONY: run test lint scale-out-test soak load-smoke install
 
 install: $(STAMP)
 
@@ -32,7 +32,10 @@ test: $(STAMP) lint
 	$(PY) -m pytest -m "$(TEST_SCOPE)"
 
 scale-out-test: $(STAMP)
-	$(PY) -m pytest -m "postgres or redis or cluster"
+	$(PY) -m pytest -m "(postgres or redis or cluster) and not soak"
+
+soak: $(STAMP)
+	$(PY) -m pytest -m soak
 
 load-smoke: $(STAMP)
 	$(PY) benchmarks/load.py --smoke

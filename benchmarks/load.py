@@ -3,14 +3,14 @@
 Run: .venv/bin/python benchmarks/load.py --mode embedded|scale-out --tables N --seconds T [--smoke]
 
 It starts the site on free loopback ports (embedded: one Daphne with the embedded
-scheduler on a throwaway SQLite file; scale-out: two Daphne processes and one
-`run_scheduler` on its own PostgreSQL database and Redis), opens N four-seat tables of
-one person and three bots, and connects four sockets to each table: the person's, who
-plays a legal move as soon as one is possible, and three spectators (some of whom
-reconnect during the run). It plays T seconds, then runs the bare Channels stack
-(`bare_stack.py`: no database, no game, one 1.5 KB frame per event fanned out to a
-group of four sockets) at the same event rate and table count, and prints a table and,
-as its last line, one JSON object.
+scheduler on a throwaway SQLite file; scale-out: two Daphne processes and `--schedulers`
+`run_scheduler` processes, two by default, on its own PostgreSQL database and Redis),
+opens N four-seat tables of one person and three bots, and connects four sockets to each
+table: the person's, who plays a legal move as soon as one is possible, and three
+spectators (some of whom reconnect during the run). It plays T seconds, then runs the
+bare Channels stack (`bare_stack.py`: no database, no game, one 1.5 KB frame per event
+fanned out to a group of four sockets) at the same event rate and table count, and
+prints a table and, as its last line, one JSON object.
 
 Latency is an action's commit (logged by the server, `games/timing.py`) to its frame at
 the last of the table's sockets; lateness is a deadline to the scheduler acting on it.
@@ -54,10 +54,8 @@ SECRET = "load-benchmark-secret-key-never-used-anywhere-else-0123456789"
 VERSION = re.compile(r'data-version="(\d+)"')
 GAME_ID = re.compile(r'data-game-id="(\d+)"')
 SENT = re.compile(r'data-sent="([\d.]+)"')
-HAND_CARD = re.compile(
-    r'<button type="button" class="hand-card[^"]*" data-card="(\w\w)" '
-    r'data-action="([\w-]*)" data-targets="([^"]*)"'
-)
+HAND_CARD = re.compile(r'<button\b[^>]*\bclass="hand-card\b[^>]*>')
+ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
 BUTTON = re.compile(r'<button[^>]*data-action="(take|pass|transfer|play-again)"[^>]*>')
 CARDS = re.compile(r'data-cards="([^"]*)"')
 
@@ -251,7 +249,9 @@ def audit_ledger(env: dict[str, str]) -> bool:
     return done.returncode == 0
 
 
-def start_site(mode: str, processes: Processes, env: dict[str, str], work: Path) -> Site:
+def start_site(
+    mode: str, processes: Processes, env: dict[str, str], work: Path, schedulers: int
+) -> Site:
     logs = []
     ports = []
     names = ["daphne"] if mode == "embedded" else ["daphne-a", "daphne-b"]
@@ -263,20 +263,22 @@ def start_site(mode: str, processes: Processes, env: dict[str, str], work: Path)
                 name, "durak_site.asgi:application", {**env, "DURAK_TIMING_LOG": str(log)}
             )
         )
-    if mode == "scale-out":
-        log = work / "timing-scheduler.log"
+    for index in range(schedulers if mode == "scale-out" else 0):
+        log = work / f"timing-scheduler-{index}.log"
         logs.append(log)
         processes.start(
-            "scheduler",
+            f"scheduler-{index}",
             [PYTHON, "manage.py", "run_scheduler"],
             {**env, "DURAK_TIMING_LOG": str(log)},
         )
     return Site(env=env, ports=ports, tables=[], cookies=[], timing_logs=logs)
 
 
-def read_timing(logs: list[Path]) -> tuple[dict[tuple[int, int], float], list[tuple[float, float]]]:
+def read_timing(
+    logs: list[Path],
+) -> tuple[dict[tuple[int, int], float], list[tuple[str, float, float]]]:
     commits: dict[tuple[int, int], float] = {}
-    late: list[tuple[float, float]] = []
+    late: list[tuple[str, float, float]] = []
     for log in logs:
         if not log.exists():
             continue
@@ -285,7 +287,7 @@ def read_timing(logs: list[Path]) -> tuple[dict[tuple[int, int], float], list[tu
             if parts[:1] == ["commit"]:
                 commits[(int(parts[1]), int(parts[2]))] = float(parts[3])
             elif parts[:1] == ["late"]:
-                late.append((float(parts[3]), float(parts[4])))
+                late.append((parts[1], float(parts[3]), float(parts[4])))
     return commits, late
 
 
@@ -305,25 +307,38 @@ class Connection:
     arrivals: dict[tuple[int, int], float] = field(default_factory=dict)
     bytes_by_action: dict[tuple[int, int], int] = field(default_factory=lambda: defaultdict(int))
     sent_at: dict[tuple[int, int], float] = field(default_factory=dict)
+    whole: set[tuple[int, int]] = field(default_factory=set)
+    """The versions that came as the whole picture."""
     failed: str = ""
     leave: bool = False
 
 
 class Player:
-    """The person at a table: plays a legal move on each new screen that allows one."""
+    """The person at a table: plays a legal move on each new screen that allows one. Like
+    the page, they pass over a frame older than the one they have seen (frames from two
+    servers can overtake each other)."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.version: int | None = None
         self.acted_on: int | None = None
+        self.newest: tuple[int, int] = (0, 0)
         self.candidates: list[dict[str, Any]] = []
         self.refusals = 0
         self.hand = ""
         self.buttons = ""
+        self.redrawn = False
+        """Whether the last message was the whole picture."""
 
-    def read(self, html: str, version: int | None) -> dict[str, Any] | None:
-        """A frame is the whole picture or the pieces that changed: the page keeps the hand
-        and the buttons it last got."""
+    def read(self, html: str, frame: tuple[int, int] | None) -> dict[str, Any] | None:
+        """The move for a frame; `frame` is the game and version it shows, if any. A frame
+        is the whole picture or the pieces that changed: the page keeps the hand and the
+        buttons it last got."""
+        self.redrawn = '<section id="game"' in html
+        if frame is not None:
+            if frame < self.newest:
+                return None
+            self.newest = frame
         if 'data-action="play-again"' in html and self.acted_on != -1:
             self.acted_on = -1
             return {"action": "play-again"}
@@ -331,8 +346,9 @@ class Player:
             self.hand = html
         if 'id="actions"' in html:
             self.buttons = html
-        if version is None or not self.hand or version == self.acted_on:
+        if frame is None or not self.hand or frame[1] == self.acted_on:
             return None
+        version = frame[1]
         self.version = version
         self.candidates = self.choices(version)
         return self.next_choice()
@@ -345,11 +361,16 @@ class Player:
 
     def choices(self, version: int) -> list[dict[str, Any]]:
         plays: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for card, action, targets in HAND_CARD.findall(self.hand):
+        for tag in HAND_CARD.finditer(self.hand):
+            card = dict(ATTRIBUTE.findall(tag.group(0)))
+            action = card.get("data-action", "")
             if action == "defend":
-                plays[action].append({"action": action, "card": card, "target": targets.split()[0]})
+                target = card["data-targets"].split()[0]
+                plays[action].append(
+                    {"action": action, "card": card["data-card"], "target": target}
+                )
             elif action:
-                plays[action].append({"action": action, "card": card})
+                plays[action].append({"action": action, "card": card["data-card"]})
         buttons = {}
         for tag in BUTTON.finditer(self.buttons):
             if " disabled" not in tag.group(0):
@@ -383,6 +404,7 @@ class Crowd:
         self.window: tuple[float, float] = (0.0, 0.0)
         self.seconds = seconds
         self.refusals = 0
+        self.overtaken = 0
         self.refused: Counter[str] = Counter()
         self.last_arrival = 0.0
 
@@ -427,6 +449,7 @@ class Crowd:
     async def listen(self, sock: Any, record: Connection, player: Player | None) -> None:
         game: int | None = None
         current: tuple[int, int] | None = None
+        newest: tuple[int, int] = (0, 0)
         first = True
         while not self.stop.is_set():
             try:
@@ -446,6 +469,10 @@ class Crowd:
             if version and game is not None:
                 current = (game, int(version.group(1)))
                 record.arrivals.setdefault(current, arrived)
+                if '<section id="game"' in html:
+                    record.whole.add(current)
+                self.overtaken += current < newest
+                newest = max(newest, current)
                 sent = SENT.search(html)
                 if sent:
                     record.sent_at[current] = float(sent.group(1))
@@ -453,16 +480,23 @@ class Crowd:
                 record.bytes_by_action[current] += len(html.encode())
             first = False
             if player is not None:
-                await self.play(sock, html, version and int(version.group(1)), player)
+                frame = current if version and current is not None else None
+                await self.play(sock, html, frame, player)
             if record.leave:
                 return
 
-    async def play(self, sock: Any, html: str, version: int | None, player: Player) -> None:
-        move = player.read(html, version)
+    async def play(
+        self, sock: Any, html: str, frame: tuple[int, int] | None, player: Player
+    ) -> None:
+        redrawn = player.redrawn
+        move = player.read(html, frame)
         if move is None and 'id="notice"' in html and "error" in html:
             self.refusals += 1
             self.refused[re.sub(r"<[^>]+>", "", html).strip()[:70]] += 1
-            move = player.next_choice()
+            # Refused on an out-of-date screen, the move came back with the whole picture
+            # first, and the person has played on that already.
+            if not redrawn:
+                move = player.next_choice()
         if move is not None:
             await sock.send(json.dumps(move))
 
@@ -571,6 +605,7 @@ class Figures:
     actions_per_s: float = 0.0
     latencies: list[float] = field(default_factory=list)
     dropped: int = 0
+    superseded: int = 0
     in_flight: int = 0
     bytes: list[int] = field(default_factory=list)
     handshakes: list[float] = field(default_factory=list)
@@ -637,8 +672,10 @@ def count_missing(
     crowd: Crowd, by_game: dict[int, list[int]], result: Figures
 ) -> set[tuple[int, int]]:
     """A socket must see every version of a game after the first it saw. One it skipped
-    (a later one arrived) was dropped; one that had not come when the run ended was
-    still in flight. A game's last commit shows the waiting room, which has no version."""
+    was dropped, unless the next one it got was the whole picture (the server sends that
+    when a page misses the version a frame builds on: it was superseded); one that had
+    not come when the run ended was still in flight. A game's last commit shows the
+    waiting room, which has no version."""
     missed: set[tuple[int, int]] = set()
     for record in crowd.connections:
         seen: dict[int, set[int]] = defaultdict(set)
@@ -653,7 +690,10 @@ def count_missing(
                     continue
                 if version == final and game != last_game:
                     continue
-                if version < high or game != last_game:
+                later = min((v for v in versions if v > version), default=None)
+                if later is not None and (game, later) in record.whole:
+                    result.superseded += 1
+                elif version < high or game != last_game:
                     result.dropped += 1
                 elif not record.leave:
                     result.in_flight += 1
@@ -672,7 +712,7 @@ def run_site(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     tables, cookies = prepare_site(env, args.tables)
     site_processes = Processes(work)
     try:
-        site = start_site(args.mode, site_processes, env, work)
+        site = start_site(args.mode, site_processes, env, work, args.schedulers)
         site.tables, site.cookies = tables, cookies
         churn_rate = max(1, args.tables // 20)
         crowd, cpu, _begin = asyncio.run(drive_site(site, args.seconds, churn_rate))
@@ -682,7 +722,10 @@ def run_site(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     commits, late = read_timing(site.timing_logs)
     begin, end = crowd.window
     measured = figures(crowd, commits, args.tables)
-    lateness = [(fired - due) * 1000 for due, fired in late if begin <= fired <= end]
+    lateness: dict[str, list[float]] = defaultdict(list)
+    for kind, due, fired in late:
+        if begin <= fired <= end:
+            lateness[kind].append((fired - due) * 1000)
     ledger_clean = audit_ledger(env)
     if args.mode == "scale-out":
         forget_redis_keys(args.redis_url, env["REDIS_PREFIX"])
@@ -690,9 +733,12 @@ def run_site(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         "figures": measured,
         "cpu": cpu,
         "rss_mb": rss,
-        "lateness": lateness,
+        "lateness": [ms for by_kind in lateness.values() for ms in by_kind],
+        "game_lateness": lateness["game"],
+        "start_lateness": lateness["start"],
         "errors": crowd.errors,
         "refusals": crowd.refusals,
+        "overtaken": crowd.overtaken,
         "refused": crowd.refused.most_common(3),
         "ledger_clean": ledger_clean,
     }
@@ -732,6 +778,7 @@ def summary(args: argparse.Namespace, site: dict[str, Any], bare: dict[str, Any]
     b: Figures = bare["figures"]
     return {
         "mode": args.mode,
+        "schedulers": args.schedulers if args.mode == "scale-out" else 0,
         "tables": args.tables,
         "seconds": args.seconds,
         "actions_per_s": round(s.actions_per_s, 1),
@@ -749,12 +796,17 @@ def summary(args: argparse.Namespace, site: dict[str, Any], bare: dict[str, Any]
         "lateness_p50_ms": round(percentile(site["lateness"], 0.5), 1),
         "lateness_p99_ms": round(percentile(site["lateness"], 0.99), 1),
         "lateness_max_ms": round(max(site["lateness"], default=0.0), 1),
+        "game_lateness_p99_ms": round(percentile(site["game_lateness"], 0.99), 1),
+        "game_lateness_max_ms": round(max(site["game_lateness"], default=0.0), 1),
+        "start_lateness_max_ms": round(max(site["start_lateness"], default=0.0), 1),
         "rss_mb": round(max(site["rss_mb"], bare["rss_mb"]), 1),
         "errors": len(site["errors"]) + len(bare["errors"]),
         "dropped": s.dropped,
+        "superseded": s.superseded,
         "in_flight": s.in_flight,
         "bare_dropped": b.dropped,
         "refusals": site["refusals"],
+        "overtaken": site["overtaken"],
         "tables_playing": s.tables_playing,
         "max_idle_s": round(s.max_idle_s, 2),
         "ledger_clean": site["ledger_clean"],
@@ -788,8 +840,22 @@ def print_table(result: dict[str, Any], errors: list[str], refused: list[Any]) -
             "{lateness_p50_ms} / {lateness_p99_ms} / {lateness_max_ms}".format(**result),
             "",
         ),
+        (
+            "of game deadlines p99 / max; of table starts max",
+            "{game_lateness_p99_ms} / {game_lateness_max_ms}; {start_lateness_max_ms}".format(
+                **result
+            ),
+            "",
+        ),
         ("dropped frames", result["dropped"], result["bare_dropped"]),
+        ("versions superseded by a whole picture", result["superseded"], ""),
         ("frames still on their way at the end", result["in_flight"], ""),
+        ("frames overtaken by a later version", result["overtaken"], ""),
+        (
+            "tables playing / longest wait of a table s",
+            f"{result['tables_playing']} / {result['max_idle_s']}",
+            "",
+        ),
         ("errors", result["errors"], ""),
         ("largest process RSS MB", result["rss_mb"], ""),
     ]
@@ -821,6 +887,9 @@ def main() -> None:
     parser.add_argument("--mode", choices=("embedded", "scale-out"), default="embedded")
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument(
+        "--schedulers", type=int, default=2, help="scale-out: how many run_scheduler processes"
+    )
     parser.add_argument("--smoke", action="store_true", help="a few tables for a few seconds")
     parser.add_argument("--no-bare", action="store_true", help="the site only (a soak)")
     parser.add_argument("--keep", action="store_true", help="keep the logs and print where")

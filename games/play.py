@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -195,31 +195,29 @@ def still_fits(command: Command, row: Game, seen_version: int) -> bool:
 def tick(game_id: int, now: float | None = None, *, claimed_until: datetime | None = None) -> bool:
     """Fire what is due in a game: the engine's deadlines, then the bots' moves.
 
-    The bots decide on the game as it stands, with no lock held (a strong bot takes its
-    time); their moves are written under the row lock only if the game is still at the
-    version they decided on. Returns whether it fired: not when nothing was due (a second
-    scheduler finds nothing to do), nor when another writer changed the game meanwhile,
-    which leaves it to the next pass. `claimed_until` is a scheduler's claim on the game
-    (`games.scheduler.claim_game`): its deadline column holds the claim, and it is due."""
+    The game is read without a lock and the bots decide and move on that state (a strong
+    bot takes its time); the result is written under the row lock only if the game is
+    still at the version it was read at. Returns whether it fired: not when nothing was
+    due (a second scheduler finds nothing to do), nor when another writer changed the game
+    meanwhile, which leaves it to the next pass. `claimed_until` is a scheduler's claim on
+    the game (`games.scheduler.claim_game`): its deadline column holds the claim, and it
+    is due."""
     now = clock.now() if now is None else now
     try:
-        seen = load(game_id, lock=False)
+        loaded = load(game_id, lock=False)
     except GameError:
         return False
-    if not due(seen.row, now, claimed_until):
+    if not due(loaded.row, now, claimed_until):
         return False
-    decisions: dict[int, Any] = {}
-
-    def decide_on_seen(position: int) -> Any:
-        decisions[position] = bot_decision(seen, position)
-        return decisions[position]
-
-    fire(seen, now, decide_on_seen)
+    events = loaded.engine.tick(now)
+    for seat in loaded.schedule.due_seats(now):
+        if loaded.engine.phase == Phase.OVER:
+            break
+        events += play_for(loaded, seat, now)
     with transaction.atomic():
-        loaded = load(game_id)
-        if loaded.row.version != seen.row.version:
+        if not still_at(loaded.row):
             return False
-        record(loaded, fire(loaded, now, decisions.__getitem__), now)
+        record(loaded, events, now)
         save(loaded, now)
     return True
 
@@ -230,38 +228,30 @@ def due(row: Game, now: float, claimed_until: datetime | None) -> bool:
     return row.deadline_at == claimed_until or clock.to_seconds(row.deadline_at) <= now
 
 
-def fire(loaded: Loaded, now: float, choose: Callable[[int], Any]) -> list[dict[str, Any]]:
-    """What is due, on the engine and bot schedule of `loaded` (nothing is written): the
-    engine's deadlines, then the move `choose` gives for each bot that is due."""
-    events = loaded.engine.tick(now)
-    for position in loaded.schedule.due_seats(now):
-        if loaded.engine.phase == Phase.OVER:
-            break
-        events += play_for(loaded, position, now, choose)
-    return events
+def still_at(row: Game) -> bool:
+    """Lock the game's row, and tell whether it is still at the version `row` was read at."""
+    locked = Game.objects.select_for_update().filter(pk=row.pk, version=row.version)
+    return locked.values_list("pk", flat=True).first() is not None
 
 
-def play_for(
-    loaded: Loaded, position: int, now: float, choose: Callable[[int], Any]
-) -> list[dict[str, Any]]:
+def play_for(loaded: Loaded, position: int, now: float) -> list[dict[str, Any]]:
+    """A bot's move for a seat, decided and made on the engine of `loaded` (nothing is
+    written); its rng is seeded from the game's seed, the version it was read at and the
+    seat."""
     engine = loaded.engine
     if not engine.legal_actions(position):
         loaded.schedule.due.pop(position, None)
         return []
-    action = choose(position)
+    seat = loaded.seats[position]
+    level: Level = "strong" if seat.bot_level == BotLevel.STRONG else "easy"
+    rng = random.Random(f"{loaded.row.seed}:{loaded.row.version}:{position}")
+    action = decide(engine, position, level, rng)
     loaded.schedule.record_move(position, table_key(engine))
     events = engine.apply(position, action, now)
-    by: site_events.By = "bot" if loaded.seats[position].is_bot else "autopilot"
+    by: site_events.By = "bot" if seat.is_bot else "autopilot"
     for event in events:
         site_events.made_by(event, by)
     return events
-
-
-def bot_decision(loaded: Loaded, position: int) -> Any:
-    """The bot's move for a seat, from a seed of the game, its version and the seat."""
-    level: Level = "strong" if loaded.seats[position].bot_level == BotLevel.STRONG else "easy"
-    rng = random.Random(f"{loaded.row.seed}:{loaded.row.version}:{position}")
-    return decide(loaded.engine, position, level, rng)
 
 
 def schedule_autopilot_now(game_id: int) -> None:

@@ -60,13 +60,24 @@ def on_scheduler_thread(function: Callable[..., Result]) -> Callable[..., Awaita
 
 @on_scheduler_thread
 def fire_due() -> int:
-    """Start every table whose start time has come, stand up every player whose grace
-    after a game ran out, and fire due games for at most a sweep interval (then the
-    tables are looked at again)."""
+    """Fire due games, start the tables whose start time has come and stand up the players
+    whose grace after a game ran out. The games and the starts have a sweep interval each
+    (what is left waits for the next pass), so a burst of one never holds the other up;
+    the games go first, since their players are in the middle of a round."""
+    fired = fire_due_games(SWEEP_SECONDS)
     now = clock.now()
-    fired = fire_each("start", due_tables(now), lambda pk, at: play.start(pk) is not None)
-    fired += fire_each("standup", standup.due(now), tables.stand_up)
-    return fired + fire_due_games(SWEEP_SECONDS)
+    fired += fire_each("start", due_tables(now), start_unless_taken, SWEEP_SECONDS)
+    return fired + fire_each("standup", standup.due(now), tables.stand_up)
+
+
+def start_unless_taken(table_id: int, at: float) -> bool:
+    """Start a due table, unless another scheduler is starting it (its row is locked): the
+    next one is started meanwhile, so schedulers share a burst of starts."""
+    with transaction.atomic():
+        free = Table.objects.select_for_update(skip_locked=True).filter(pk=table_id)
+        if free.values_list("pk", flat=True).first() is None:
+            return False
+        return play.start(table_id) is not None
 
 
 def fire_due_games(seconds: float) -> int:
@@ -86,10 +97,19 @@ def fire_claimed(claim: Claim) -> int:
     )
 
 
-def fire_each(kind: str, due: list[tuple[int, float]], act: Callable[[int, float], bool]) -> int:
-    """Carry out each due deadline on its own: one that fails is logged, the rest go on."""
+def fire_each(
+    kind: str,
+    due: list[tuple[int, float]],
+    act: Callable[[int, float], bool],
+    seconds: float = float("inf"),
+) -> int:
+    """Carry out each due deadline on its own, for at most `seconds`: one that fails is
+    logged, the rest go on."""
     fired = 0
+    until = time.monotonic() + seconds
     for key, deadline in due:
+        if time.monotonic() >= until:
+            break
         at = clock.now()
         try:
             done = act(key, at)
@@ -117,24 +137,20 @@ class Claim:
 
 
 def claim_game(now: float) -> Claim | None:
-    """The running game whose deadline came first, of those no other scheduler holds,
-    claimed for `CLAIM_SECONDS`: its deadline column moves to the claim's end, so other
-    schedulers pass over it while its bots decide. Firing it writes its next deadline
-    there; a scheduler that dies holding a claim lets the game fall due again when the
-    claim ends."""
+    """The running game whose deadline came first, claimed for `CLAIM_SECONDS`: its
+    deadline column moves to the claim's end, by an update that holds only if the column
+    still holds the deadline read (another scheduler that took the game first moved it), so
+    other schedulers pass over the game while its bots decide. Firing it writes its next
+    deadline there; a scheduler that dies holding a claim lets the game fall due again when
+    the claim ends."""
     until = clock.to_datetime(now + CLAIM_SECONDS)
-    with transaction.atomic():
-        row = (
-            Game.objects.select_for_update(skip_locked=True)
-            .filter(status=Game.Status.RUNNING, deadline_at__lte=clock.to_datetime(now))
-            .order_by("deadline_at")
-            .only("pk", "deadline_at")
-            .first()
-        )
-        if row is None or row.deadline_at is None:
+    due = Game.objects.filter(status=Game.Status.RUNNING, deadline_at__lte=clock.to_datetime(now))
+    while (row := due.order_by("deadline_at").only("pk", "deadline_at").first()) is not None:
+        if row.deadline_at is None:
             return None
-        Game.objects.filter(pk=row.pk).update(deadline_at=until)
-    return Claim(row.pk, clock.to_seconds(row.deadline_at), until)
+        if Game.objects.filter(pk=row.pk, deadline_at=row.deadline_at).update(deadline_at=until):
+            return Claim(row.pk, clock.to_seconds(row.deadline_at), until)
+    return None
 
 
 def due_tables(now: float) -> list[tuple[int, float]]:
@@ -199,11 +215,14 @@ class Wakes:
             await self.layer.group_add(SCHEDULER_GROUP, self.channel)
             self.joined_at = time.monotonic()
 
-    async def wait(self, seconds: float) -> None:
-        """Until a wake-up (one that came while the scheduler was busy counts) or `seconds`."""
+    async def wait(self, seconds: float) -> bool:
+        """Until a wake-up (one that came while the scheduler was busy counts) or `seconds`;
+        whether it was woken."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.woken.wait(), seconds)
+        woken = self.woken.is_set()
         self.woken.clear()
+        return woken
 
     async def stop(self) -> None:
         await self.layer.group_discard(SCHEDULER_GROUP, self.channel)
@@ -228,21 +247,32 @@ class Scheduler:
             while not self.stopping.is_set():
                 if wakes is not None:
                     await wakes.join()
-                fired = await self.sweep_once()
-                upcoming = await self.upcoming()
-                wait = self.sweep
-                if upcoming is not None:
-                    wait = max(0.0, min(wait, upcoming - clock.now()))
-                if wait <= 0 and fired:
-                    continue
-                wait = max(wait, BUSY_RETRY_SECONDS)
-                if wakes is None:
-                    await asyncio.sleep(wait)
-                else:
-                    await wakes.wait(wait)
+                await self.rest(wakes, await self.sweep_once())
         finally:
             if wakes is not None:
                 await wakes.stop()
+
+    async def rest(self, wakes: Wakes | None, fired: int) -> None:
+        """Until the next sweep: the earliest deadline or a sweep interval from now, whichever
+        comes first. A wake-up (another process wrote a deadline) reads the earliest deadline
+        again rather than sweeping at once: most deadlines written are seconds away, and
+        every commit wakes every scheduler."""
+        until = time.monotonic() + self.sweep
+        eager = bool(fired)
+        while True:
+            upcoming = await self.upcoming()
+            wait = until - time.monotonic()
+            if upcoming is not None:
+                wait = min(wait, upcoming - clock.now())
+            if wait <= 0 and eager:
+                return
+            wait = max(wait, BUSY_RETRY_SECONDS)
+            if wakes is None:
+                await asyncio.sleep(wait)
+                return
+            if not await wakes.wait(wait):
+                return
+            eager = True
 
     async def sweep_once(self) -> int:
         try:

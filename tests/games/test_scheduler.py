@@ -9,7 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 
-from games import clock, play, scheduler, tables
+from games import broadcast, clock, play, scheduler, tables
 from games.models import Game, Table
 from tests.games.conftest import Clock, open_table, start_when_due
 
@@ -162,9 +162,9 @@ def test_a_game_whose_bots_are_slow_to_decide_holds_up_only_the_scheduler_firing
     deciding = threading.Event()
     slow_decisions: list[int] = []
     others_fired_meanwhile: list[bool] = []
-    decide = play.bot_decision
+    move = play.play_for
 
-    def slow_to_decide(loaded: play.Loaded, position: int) -> Any:
+    def slow_to_decide(loaded: play.Loaded, position: int, now: float) -> Any:
         if loaded.row.pk == slow.pk:
             slow_decisions.append(position)
             if not deciding.is_set():
@@ -174,9 +174,9 @@ def test_a_game_whose_bots_are_slow_to_decide_holds_up_only_the_scheduler_firing
                         lambda: all(a > b for a, b in zip(versions(others), before, strict=True))
                     )
                 )
-        return decide(loaded, position)
+        return move(loaded, position, now)
 
-    monkeypatch.setattr(play, "bot_decision", slow_to_decide)
+    monkeypatch.setattr(play, "play_for", slow_to_decide)
     first = threading.Thread(target=scheduler_pass)
     first.start()
     assert deciding.wait(10), "the first scheduler did not take the earliest game"
@@ -203,3 +203,26 @@ def eventually(condition: Any, seconds: float = 10.0) -> bool:
             return True
         time.sleep(0.02)
     return False
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_wake_ups_with_nothing_due_do_not_make_the_scheduler_sweep_each_time(monkeypatch):
+    sweeps = []
+
+    async def count_sweep() -> int:
+        sweeps.append(time.monotonic())
+        return 0
+
+    monkeypatch.setattr(scheduler, "fire_due", count_sweep)
+    runner = scheduler.Scheduler()
+    task = asyncio.create_task(runner.run())
+    await asyncio.sleep(0.2)
+    began = time.monotonic()
+    for _ in range(40):
+        await database_sync_to_async(broadcast.wake_scheduler)()
+        await asyncio.sleep(0.01)
+    elapsed = time.monotonic() - began
+    runner.stop()
+    await asyncio.wait_for(task, 5)
+    during = [at for at in sweeps if at >= began]
+    assert len(during) <= 2 + elapsed / scheduler.SWEEP_SECONDS

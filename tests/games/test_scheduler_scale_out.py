@@ -1,5 +1,6 @@
-"""Several `run_scheduler` processes on PostgreSQL share the due games: each deadline acts
-once, every game goes on, and every scheduler takes part."""
+"""Several `run_scheduler` processes on PostgreSQL share the due games and table starts:
+each deadline acts once, every game goes on, every table starts once, and every scheduler
+takes part."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from accounts.models import User
 from accounts.services import create_player
 from games import clock, play, tables
 from games.models import Game, Table
@@ -18,9 +20,25 @@ from tests.cluster.processes import Processes
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 GAMES = 20
+STARTS = 10
 SCHEDULERS = 2
 MOVES = 2
 """How many deadlines each game must have fired before the schedulers are stopped."""
+
+
+def table_of_a_bot(index: int) -> tuple[Table, User]:
+    host = create_player(f"host{index}", "a-long-enough-password-42")
+    table = tables.create_table(
+        host,
+        name=f"Share {index}",
+        stake=0,
+        seats=2,
+        move_time=30,
+        bots_allowed=True,
+        private=False,
+    )
+    tables.add_bot(table.pk, host)
+    return table, host
 
 
 def games_of_bots(count: int) -> list[int]:
@@ -28,17 +46,7 @@ def games_of_bots(count: int) -> list[int]:
     deadline. Nothing is due until the test says so."""
     games = []
     for index in range(count):
-        host = create_player(f"host{index}", "a-long-enough-password-42")
-        table = tables.create_table(
-            host,
-            name=f"Share {index}",
-            stake=0,
-            seats=2,
-            move_time=30,
-            bots_allowed=True,
-            private=False,
-        )
-        tables.add_bot(table.pk, host)
+        table, host = table_of_a_bot(index)
         Table.objects.filter(pk=table.pk).update(starts_at=clock.to_datetime(clock.now()))
         game = play.start(table.pk)
         assert game is not None
@@ -46,6 +54,13 @@ def games_of_bots(count: int) -> list[int]:
         games.append(game.pk)
     Game.objects.filter(pk__in=games).update(deadline_at=clock.to_datetime(clock.now() + 3600))
     return games
+
+
+def tables_to_start(count: int) -> list[int]:
+    """Full tables that start when the test says so."""
+    full = [table_of_a_bot(GAMES + index)[0].pk for index in range(count)]
+    Table.objects.filter(pk__in=full).update(starts_at=clock.to_datetime(clock.now() + 3600))
+    return full
 
 
 def until_every_game_moved(games: list[int], versions: dict[int, int]) -> None:
@@ -60,12 +75,12 @@ def until_every_game_moved(games: list[int], versions: dict[int, int]) -> None:
     raise AssertionError("a game was left waiting")
 
 
-def fired_deadlines(log: Path) -> list[tuple[int, str]]:
-    """The game deadlines a scheduler fired, from its timing log: (game, deadline)."""
+def fired_deadlines(log: Path, kind: str) -> list[tuple[int, str]]:
+    """The deadlines of a kind a scheduler fired, from its timing log: (id, deadline)."""
     fired = []
     for line in log.read_text().splitlines():
-        kind, *fields = line.split()
-        if kind == "late" and fields[0] == "game":
+        event, *fields = line.split()
+        if event == "late" and fields[0] == kind:
             fired.append((int(fields[1]), fields[2]))
     return fired
 
@@ -78,6 +93,7 @@ def quiet_setup(settings):
 
 def test_two_schedulers_share_the_due_games_and_fire_each_deadline_once(tmp_path):
     games = games_of_bots(GAMES)
+    full = tables_to_start(STARTS)
     versions_before = dict(Game.objects.filter(pk__in=games).values_list("pk", "version"))
     running = Processes(tmp_path)
     names = [f"scheduler-{n}" for n in range(SCHEDULERS)]
@@ -86,7 +102,9 @@ def test_two_schedulers_share_the_due_games_and_fire_each_deadline_once(tmp_path
             running.scheduler(name, DURAK_TIMING_LOG=str(tmp_path / f"{name}.timing"))
         for name in names:
             running.wait_for_output(name, "Scheduler running.")
-        Game.objects.filter(pk__in=games).update(deadline_at=clock.to_datetime(clock.now()))
+        now = clock.to_datetime(clock.now())
+        Table.objects.filter(pk__in=full).update(starts_at=now)
+        Game.objects.filter(pk__in=games).update(deadline_at=now)
         until_every_game_moved(games, versions_before)
         for name in names:
             running.stop(name)
@@ -94,7 +112,7 @@ def test_two_schedulers_share_the_due_games_and_fire_each_deadline_once(tmp_path
         running.stop_all()
         connection.close()
 
-    by_scheduler = {name: fired_deadlines(tmp_path / f"{name}.timing") for name in names}
+    by_scheduler = {name: fired_deadlines(tmp_path / f"{name}.timing", "game") for name in names}
     every = [deadline for fired in by_scheduler.values() for deadline in fired]
     twice = [deadline for deadline, times in Counter(every).items() if times > 1]
     assert twice == [], "deadlines fired more than once"
@@ -105,3 +123,6 @@ def test_two_schedulers_share_the_due_games_and_fire_each_deadline_once(tmp_path
     assert {game: versions_after[game] - versions_before[game] for game in games} == {
         game: fires[game] for game in games
     }
+    starts = [s for name in names for s in fired_deadlines(tmp_path / f"{name}.timing", "start")]
+    assert sorted(table for table, _at in starts) == sorted(full)
+    assert all(Game.objects.filter(table_id=table).count() == 1 for table in full)
