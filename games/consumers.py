@@ -146,10 +146,9 @@ class TableConsumer(ChatMixin, GuardedConsumer):
                 await database_sync_to_async(play.act_at_table)(self.table_id, self.user, command)
             else:
                 await database_sync_to_async(tables.play_again)(self.table_id, self.user)
-        except errors.StaleCommand as stale:
-            await self.send_snapshot()
-            await self.notice(str(stale))
         except errors.GameError as refusal:
+            # A move made on a picture the game has left behind (StaleCommand) is refused
+            # like any other: the changes since are already on their way to this page.
             await self.notice(str(refusal))
 
     async def table_html(self, event: dict[str, Any]) -> None:

@@ -20,6 +20,7 @@ from games.consumers import TableConsumer
 from games.engine import Deal, Defend, Lead, Pass, Rules, Take, ThrowIn, Transfer
 from games.engine import Game as EngineGame
 from games.models import Game, GamePlayer, Table
+from games.protocol import parse
 from tests.games.conftest import Clock, open_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("ledger_audit")]
@@ -93,6 +94,14 @@ async def connected(sockets: list[Socket], table: Table, user: Any, invite: str 
     return socket
 
 
+async def not_presence(socket: Socket) -> str:
+    """The next frame that is not the table seeing a player arrive (it may come late)."""
+    frame = await socket.next()
+    while frame.startswith('<span id="presence-'):
+        frame = await socket.next()
+    return frame
+
+
 @database_sync_to_async
 def two_player_table(anna: Any, boris: Any, frozen_clock: Clock, stake: int = 100) -> Table:
     table = open_table(anna, stake=stake)
@@ -163,9 +172,7 @@ async def test_a_malformed_message_gets_a_notice_and_changes_nothing(
     before = (await running_game(table)).version
     socket = await connected(sockets, table, anna)
     await socket.send_raw(message)
-    notice = await socket.next()
-    while notice.startswith('<span id="presence-'):
-        notice = await socket.next()  # the table saw the player arrive
+    notice = await not_presence(socket)
     assert 'id="notice"' in notice and problem in notice
     assert (await running_game(table)).version == before
 
@@ -191,6 +198,26 @@ async def test_a_stale_take_gets_a_fresh_view_and_a_reason(anna, boris, frozen_c
     await socket.send(action="take", version=game.version + 5)
     fresh, notice = await socket.next(), await socket.next()
     assert f'data-version="{game.version}"' in fresh and 'id="notice"' in notice
+
+
+async def test_a_take_on_a_table_that_changed_is_refused_without_a_whole_picture(
+    anna, boris, frozen_clock, sockets
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    game = await running_game(table)
+    engine = EngineGame.from_dict(game.state)
+    users = await database_sync_to_async(
+        lambda: {seat.position: seat.player for seat in table.seat_set.select_related("player")}
+    )()
+    defender = await connected(sockets, table, users[engine.defender])
+    card = str(engine.hands[engine.attacker][0])
+    lead = parse(json.dumps({"action": "lead", "card": card, "version": game.version}))
+    await database_sync_to_async(play.act)(game.pk, users[engine.attacker], lead, game.version)
+    assert 'data-base="' in await not_presence(defender)
+    await defender.send(action="take", version=game.version)
+    refusal = await not_presence(defender)
+    assert 'id="notice"' in refusal and '<section id="game"' not in refusal
+    assert await defender.communicator.receive_nothing(timeout=0.3)
 
 
 async def test_a_reconnect_gets_the_current_snapshot(anna, boris, frozen_clock, sockets):
