@@ -19,7 +19,7 @@ from tests.browser.play import (
 
 pytestmark = pytest.mark.browser
 STAKE = 10
-GAME_SECONDS = 180
+GAME_SECONDS = 300
 
 
 def same_table(a: Page, b: Page) -> None:
