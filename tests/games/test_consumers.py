@@ -249,22 +249,28 @@ async def test_a_move_reaches_each_page_as_the_pieces_it_changed(
     assert len(spectator.frames[-1]) < len(spectator.frames[0])
 
 
-async def group_frame(table: Table, seat: int, **frame: Any) -> None:
-    layer = get_channel_layer()
-    await layer.group_send(
-        broadcast.seat_group(table.pk, seat), {"type": "table.html", "html": {"*": ""}, **frame}
-    )
+async def annas_seat(anna, boris, frozen_clock, sockets):
+    """A running game, anna's socket at it, and a way to put a frame into her seat's group."""
+    table = await two_player_table(anna, boris, frozen_clock)
+    game = await running_game(table)
+    socket = await connected(sockets, table, anna)
+    seat = await database_sync_to_async(lambda: table.seat_set.get(player=anna).position)()
+
+    async def frame_to(**frame: Any) -> None:
+        await get_channel_layer().group_send(
+            broadcast.seat_group(table.pk, seat),
+            {"type": "table.html", "html": {"*": ""}, **frame},
+        )
+
+    return game, socket, frame_to
 
 
 async def test_changes_after_a_version_that_never_comes_bring_the_whole_picture(
     anna, boris, frozen_clock, sockets
 ):
-    table = await two_player_table(anna, boris, frozen_clock)
-    game = await running_game(table)
-    socket = await connected(sockets, table, anna)
-    seat = await database_sync_to_async(lambda: table.seat_set.get(player=anna).position)()
+    game, socket, frame_to = await annas_seat(anna, boris, frozen_clock, sockets)
     sent_before = metrics.REGISTRY.get_sample_value("durak_whole_pictures_total") or 0
-    await group_frame(table, seat, version=game.version + 2, game=game.pk, base=game.version + 1)
+    await frame_to(version=game.version + 2, game=game.pk, base=game.version + 1)
     fresh = await socket.next()
     assert '<section id="game"' in fresh and f'data-version="{game.version}"' in fresh
     assert metrics.REGISTRY.get_sample_value("durak_whole_pictures_total") == sent_before + 1
@@ -273,15 +279,12 @@ async def test_changes_after_a_version_that_never_comes_bring_the_whole_picture(
 async def test_changes_that_arrive_out_of_order_are_shown_in_order(
     anna, boris, frozen_clock, sockets
 ):
-    table = await two_player_table(anna, boris, frozen_clock)
-    game = await running_game(table)
-    socket = await connected(sockets, table, anna)
-    seat = await database_sync_to_async(lambda: table.seat_set.get(player=anna).position)()
+    game, socket, frame_to = await annas_seat(anna, boris, frozen_clock, sockets)
     v = game.version
     later = {"version": v + 2, "game": game.pk, "base": v + 1, "html": {"*": "second"}}
     earlier = {"version": v + 1, "game": game.pk, "base": v, "html": {"*": "first"}}
-    await group_frame(table, seat, **later)
-    await group_frame(table, seat, **earlier)
+    await frame_to(**later)
+    await frame_to(**earlier)
     assert [await socket.next(), await socket.next()] == ["first", "second"]
     assert await socket.communicator.receive_nothing(timeout=0.7)
 
@@ -289,11 +292,8 @@ async def test_changes_that_arrive_out_of_order_are_shown_in_order(
 async def test_changes_the_page_already_shows_are_not_sent_again(
     anna, boris, frozen_clock, sockets
 ):
-    table = await two_player_table(anna, boris, frozen_clock)
-    game = await running_game(table)
-    socket = await connected(sockets, table, anna)
-    seat = await database_sync_to_async(lambda: table.seat_set.get(player=anna).position)()
-    await group_frame(table, seat, version=game.version, game=game.pk, base=game.version - 1)
+    game, socket, frame_to = await annas_seat(anna, boris, frozen_clock, sockets)
+    await frame_to(version=game.version, game=game.pk, base=game.version - 1)
     assert await socket.communicator.receive_nothing(timeout=0.2)
 
 
