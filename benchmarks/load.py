@@ -312,6 +312,14 @@ class Connection:
     failed: str = ""
     leave: bool = False
 
+    def listened_at(self, moment: float) -> bool:
+        """Whether the socket had its snapshot by `moment`: a version committed before a
+        socket joined reaches it in the snapshot, which is the snapshot's time, not the
+        version's."""
+        if self.snapshot_ms is None:
+            return False
+        return self.opened_at + self.snapshot_ms / 1000 <= moment
+
 
 class Player:
     """The person at a table: plays a legal move on each new screen that allows one. Like
@@ -641,6 +649,7 @@ def figures(crowd: Crowd, commits: dict[tuple[int, int], float], tables: int) ->
         for version in versions:
             key = (game, version)
             receivers = seen[table].get(key, []) if table is not None else []
+            receivers = [record for record in receivers if record.listened_at(commits[key])]
             if receivers and key not in missed:
                 latest = max(record.arrivals[key] for record in receivers)
                 result.latencies.append((latest - commits[key]) * 1000)
