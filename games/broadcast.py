@@ -23,6 +23,8 @@ logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 SCHEDULER_GROUP = "scheduler"
+SCHEDULER_SWEEP_SECONDS = 0.25
+"""The longest a scheduler rests before it reads the earliest deadline again."""
 STAFF_GROUP = "staff"
 STAFF_TOUCH = "staff.table"
 
@@ -70,8 +72,12 @@ def send(group: str, message: dict[str, Any]) -> None:
     send_all([(group, message)])
 
 
-def wake_scheduler() -> None:
-    send(SCHEDULER_GROUP, {"type": "scheduler.wake", "at": clock.now()})
+def wake_scheduler(deadline: float) -> None:
+    """Wake the schedulers for a deadline they would otherwise come to late: one nearer
+    than their next sweep. A later one is read at that sweep, so it needs no wake-up (most
+    deadlines are a bot's second or more away, and nearly every commit writes one)."""
+    if deadline - clock.now() < SCHEDULER_SWEEP_SECONDS:
+        send(SCHEDULER_GROUP, {"type": "scheduler.wake", "at": deadline})
 
 
 def in_every_language(render: Callable[[], str]) -> dict[str, str]:
@@ -100,9 +106,11 @@ def game_changed(
     now = scene.of_game(game, news, seats, before)
     names = now.names if now.game is not None else scene.log_names(game)
     earlier = rendering.earlier_games(game.table_id, game.pk) if game.version == 1 else None
-    outbox = scene_messages(now, lambda audience: scene.render_news(now, names, audience, earlier))
-    outbox.append((STAFF_GROUP, {"type": STAFF_TOUCH, "table_id": game.table_id}))
-    send_all(outbox)
+    heard = heard_at(now)
+    outbox = scene_messages(
+        now, heard, lambda audience: scene.render_news(now, names, audience, earlier)
+    )
+    send_all(outbox + staff_touch(game.table_id, heard))
 
 
 def table_changed(table_id: int) -> None:
@@ -125,22 +133,39 @@ def table_changed(table_id: int) -> None:
     seating = {str(s.player_id): s.position for s in seats if s.player_id is not None}
     outbox.append((public_group(table_id), {"type": "table.seating", "seating": seating}))
     if table.status != Table.Status.PLAYING:
-        outbox += scene_messages(scene.of_table(table_id))
-    outbox.append((STAFF_GROUP, {"type": STAFF_TOUCH, "table_id": table_id}))
-    send_all(outbox)
+        now = scene.of_table(table_id)
+        heard = heard_at(now)
+        outbox += scene_messages(now, heard)
+    else:
+        heard = listeners.listening([STAFF_GROUP])
+    send_all(outbox + staff_touch(table_id, heard))
+
+
+def heard_at(now: scene.Scene) -> set[str]:
+    """The groups of the scene's audiences, and the staff's, that a socket listens in."""
+    table_id = now.table.pk
+    groups = [audience_group(table_id, audience) for audience in now.audiences()]
+    return listeners.listening([*groups, STAFF_GROUP])
+
+
+def staff_touch(table_id: int, heard: set[str]) -> list[Message]:
+    """Tell the control room, if anyone has it open, that the table changed."""
+    if STAFF_GROUP not in heard:
+        return []
+    return [(STAFF_GROUP, {"type": STAFF_TOUCH, "table_id": table_id})]
 
 
 def scene_messages(
-    now: scene.Scene, extra: Callable[[scene.Audience], str] = lambda audience: ""
+    now: scene.Scene,
+    heard: set[str],
+    extra: Callable[[scene.Audience], str] = lambda audience: "",
 ) -> list[Message]:
     """The table's picture for every audience a socket listens as: the spectators' of each
     language to that language's group, each seated person's to their seat's group. Where
     the scene knows the version before, the picture is what changed since (`base`)."""
     table_id = now.table.pk
-    audiences = now.audiences()
-    heard = listeners.listening(audience_group(table_id, audience) for audience in audiences)
     outbox: list[Message] = []
-    for audience in audiences:
+    for audience in now.audiences():
         group = audience_group(table_id, audience)
         if group not in heard:
             continue

@@ -34,12 +34,18 @@ def listening(groups: Iterable[str]) -> set[str]:
 
 
 async def members_of(layer: Any, groups: list[str]) -> set[str]:
+    """One trip to each Redis host: the size of every group it holds."""
     group_key = getattr(layer, "_group_key", None)
     if group_key is None:
         return set(groups)
-    found = set()
+    by_host: dict[int, list[str]] = {}
     for group in groups:
-        connection = layer.connection(layer.consistent_hash(group))
-        if await connection.zcard(group_key(group)):
-            found.add(group)
+        by_host.setdefault(layer.consistent_hash(group), []).append(group)
+    found = set()
+    for host, held in by_host.items():
+        pipe = layer.connection(host).pipeline(transaction=False)
+        for group in held:
+            pipe.zcard(group_key(group))
+        sizes = await pipe.execute()
+        found.update(group for group, size in zip(held, sizes, strict=True) if size)
     return found

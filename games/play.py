@@ -316,7 +316,7 @@ def save(loaded: Loaded, now: float) -> None:
     row.save()
     transaction.on_commit(partial(changed, loaded))
     if row.deadline_at is not None:
-        transaction.on_commit(broadcast.wake_scheduler)
+        transaction.on_commit(partial(broadcast.wake_scheduler, clock.to_seconds(row.deadline_at)))
 
 
 def changed(loaded: Loaded) -> None:

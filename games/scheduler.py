@@ -30,11 +30,11 @@ from django.db import connection, transaction
 
 from games import clock, failures, play, standup, tables, timing
 from games.broadcast import SCHEDULER_GROUP
+from games.broadcast import SCHEDULER_SWEEP_SECONDS as SWEEP_SECONDS
 from games.models import Game, Table
 
 logger = logging.getLogger(__name__)
 
-SWEEP_SECONDS = 0.25
 REJOIN_SECONDS = 3600.0
 BUSY_RETRY_SECONDS = 0.01
 """How soon to look again when what is due is held by another writer."""
@@ -234,8 +234,7 @@ class Wakes:
 
 
 class Scheduler:
-    def __init__(self, sweep: float = SWEEP_SECONDS) -> None:
-        self.sweep = sweep
+    def __init__(self) -> None:
         self.stopping = asyncio.Event()
 
     async def run(self) -> None:
@@ -257,7 +256,7 @@ class Scheduler:
         comes first. A wake-up (another process wrote a deadline) reads the earliest deadline
         again rather than sweeping at once: most deadlines written are seconds away, and
         every commit wakes every scheduler."""
-        until = time.monotonic() + self.sweep
+        until = time.monotonic() + SWEEP_SECONDS
         eager = bool(fired)
         while True:
             upcoming = await self.upcoming()

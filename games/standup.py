@@ -9,6 +9,7 @@ and start again. The deadline is data on the seat (`release_at`), like every oth
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -25,14 +26,15 @@ def after_the_game(table: Table) -> None:
     for seat in Seat.objects.filter(table=table, player__isnull=False, left=False):
         if seat.away or not seat.online:
             Seat.objects.filter(pk=seat.pk).update(release_at=release_at)
-    transaction.on_commit(broadcast.wake_scheduler)
+    transaction.on_commit(partial(broadcast.wake_scheduler, clock.to_seconds(release_at)))
 
 
 def went_offline(seat: Seat) -> None:
     """The player's socket closed while the table waits between games."""
     if seat.table.status == Table.Status.OPEN and seat.release_at is None:
-        Seat.objects.filter(pk=seat.pk).update(release_at=timezone.now() + GRACE)
-        broadcast.wake_scheduler()
+        release_at = timezone.now() + GRACE
+        Seat.objects.filter(pk=seat.pk).update(release_at=release_at)
+        broadcast.wake_scheduler(clock.to_seconds(release_at))
 
 
 def came_back(seat: Seat) -> None:

@@ -229,7 +229,7 @@ def arm_start(table: Table, seats: list[Seat]) -> None:
         table.starts_at = starts_at
         table.save(update_fields=["starts_at"])
         if starts_at is not None:
-            transaction.on_commit(broadcast.wake_scheduler)
+            transaction.on_commit(partial(broadcast.wake_scheduler, clock.to_seconds(starts_at)))
 
 
 def close_table(table_id: int) -> None:

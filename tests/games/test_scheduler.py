@@ -219,7 +219,7 @@ async def test_wake_ups_with_nothing_due_do_not_make_the_scheduler_sweep_each_ti
     await asyncio.sleep(0.2)
     began = time.monotonic()
     for _ in range(40):
-        await database_sync_to_async(broadcast.wake_scheduler)()
+        await database_sync_to_async(broadcast.wake_scheduler)(clock.now())
         await asyncio.sleep(0.01)
     elapsed = time.monotonic() - began
     runner.stop()
