@@ -41,7 +41,7 @@ async def members_of(layer: Any, groups: list[str]) -> set[str]:
     by_host: dict[int, list[str]] = {}
     for group in groups:
         by_host.setdefault(layer.consistent_hash(group), []).append(group)
-    found = set()
+    found: set[str] = set()
     for host, held in by_host.items():
         pipe = layer.connection(host).pipeline(transaction=False)
         for group in held:
