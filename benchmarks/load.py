@@ -55,6 +55,7 @@ VERSION = re.compile(r'data-version="(\d+)"')
 GAME_ID = re.compile(r'data-game-id="(\d+)"')
 SENT = re.compile(r'data-sent="([\d.]+)"')
 HAND_CARD = re.compile(r'<button\b[^>]*\bclass="hand-card\b[^>]*>')
+LEFT_HAND = re.compile(r'<div id="hand-(\w+)" hx-swap-oob="delete">')
 ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
 BUTTON = re.compile(r'<button[^>]*data-action="(take|pass|transfer|play-again)"[^>]*>')
 CARDS = re.compile(r'data-cards="([^"]*)"')
@@ -333,7 +334,8 @@ class Player:
         self.newest: tuple[int, int] = (0, 0)
         self.candidates: list[dict[str, Any]] = []
         self.refusals = 0
-        self.hand = ""
+        self.hand: dict[str, str] = {}
+        """The cards of the hand the page shows, by card: each one's button."""
         self.buttons = ""
         self.redrawn = False
         """Whether the last message was the whole picture."""
@@ -350,8 +352,7 @@ class Player:
         if 'data-action="play-again"' in html and self.acted_on != -1:
             self.acted_on = -1
             return {"action": "play-again"}
-        if 'id="hand"' in html:
-            self.hand = html
+        self.keep_hand(html)
         if 'id="actions"' in html:
             self.buttons = html
         if frame is None or not self.hand or frame[1] == self.acted_on:
@@ -361,6 +362,17 @@ class Player:
         self.candidates = self.choices(version)
         return self.next_choice()
 
+    def keep_hand(self, html: str) -> None:
+        """The hand as the page keeps it: drawn whole, or card by card (a card that left,
+        one whose use changed, one that came)."""
+        if 'id="hand"' in html:
+            self.hand = {}
+        for code in LEFT_HAND.findall(html):
+            self.hand.pop(code, None)
+        for tag in HAND_CARD.finditer(html):
+            card = dict(ATTRIBUTE.findall(tag.group(0)))
+            self.hand[card["data-card"]] = tag.group(0)
+
     def next_choice(self) -> dict[str, Any] | None:
         if not self.candidates:
             return None
@@ -369,8 +381,8 @@ class Player:
 
     def choices(self, version: int) -> list[dict[str, Any]]:
         plays: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for tag in HAND_CARD.finditer(self.hand):
-            card = dict(ATTRIBUTE.findall(tag.group(0)))
+        for tag in self.hand.values():
+            card = dict(ATTRIBUTE.findall(tag))
             action = card.get("data-action", "")
             if action == "defend":
                 target = card["data-targets"].split()[0]

@@ -26,6 +26,7 @@ from games.engine import Game as EngineGame
 from games.rendering import CardFace, SeatInfo, hand_cards, role_name, waited_on
 
 PIECES = "games/fragments/game/"
+HAND = "hand"
 SPACES = re.compile(r"\s+")
 """A run of white space in markup reads as one space; the pieces travel as small as that."""
 
@@ -89,6 +90,8 @@ class Section:
     countdown: Piece
     mine: tuple[Piece, ...]
     """The reader's own seat: name, hint, hand and buttons (none for a spectator)."""
+    cards: tuple[Piece, ...]
+    """The cards of the reader's hand, each a piece of its own inside the hand's."""
     chips: Piece | None
 
     @property
@@ -104,7 +107,7 @@ class Section:
             "headline": self.headline.draw(),
             "round": self.round.draw(),
             "countdown": self.countdown.draw(),
-            "mine": [piece.draw() for piece in self.mine],
+            "mine": [self.drawn_mine(piece) for piece in self.mine],
             "chips": self.chips.draw() if self.chips is not None else "",
         }
         return render_to_string("games/fragments/game.html", {"attrs": self.attrs, "drawn": drawn})
@@ -112,6 +115,13 @@ class Section:
     def drawn_table(self, *, oob: bool = False) -> SafeString:
         pairs = mark_safe("".join(pair.draw() for pair in self.pairs))
         return self.table.draw(oob=oob, pairs_html=pairs)
+
+    def drawn_mine(self, piece: Piece, *, oob: bool = False) -> SafeString:
+        if piece.id != HAND:
+            return piece.draw(oob=oob)
+        return piece.draw(
+            oob=oob, cards_html=mark_safe("".join(card.draw() for card in self.cards))
+        )
 
     def attributes(self, base: int | None = None) -> Piece:
         seats = " ".join(seat.state for seat in self.seats)
@@ -153,9 +163,39 @@ class Section:
         if earlier.chips is not None and self.chips is not None:
             pieces.append((earlier.chips, self.chips))
         changed += [now.draw(oob=True) for before, now in pieces if before.context != now.context]
+        changed += self.hand_changes(earlier)
         changed.append(self.headline.draw(oob=True))
         changed += self.table_changes(earlier)
         return "".join(changed)
+
+    def hand_changes(self, earlier: Section) -> list[str]:
+        """The cards that left the hand, those whose use changed and those that came (each
+        before the card it now precedes: the hand keeps its order), or the whole hand when
+        that is shorter."""
+        hand = next((piece for piece in self.mine if piece.id == HAND), None)
+        if hand is None:
+            return []
+        before = {card.id: card for card in earlier.cards}
+        kept = {card.id for card in self.cards} & before.keys()
+        changed = [
+            f'<div id="{card}" hx-swap-oob="delete"></div>' for card in before if card not in kept
+        ]
+        changed += [
+            card.draw(oob=True)
+            for card in self.cards
+            if card.id in kept and before[card.id].context != card.context
+        ]
+        coming: list[str] = []
+        for card in self.cards:
+            if card.id not in kept:
+                coming.append(card.draw())
+            elif coming:
+                changed.append(f'<div hx-swap-oob="beforebegin:#{card.id}">{"".join(coming)}</div>')
+                coming = []
+        if coming:
+            changed.append(f'<div hx-swap-oob="beforeend:#{HAND}">{"".join(coming)}</div>')
+        whole = self.drawn_mine(hand, oob=True)
+        return [whole] if len(whole) < sum(map(len, changed)) else changed
 
     def table_changes(self, earlier: Section) -> list[str]:
         """A pair that was beaten, pairs that were added, or the whole table when it was
@@ -345,7 +385,7 @@ def section(
                 },
             ),
             Piece("hint", "hint", {"hint": hints.hint(view, legal)}),
-            Piece("hand", "hand", {"hand": tuple(hand_cards(view, legal))}),
+            Piece("hand", HAND, {}),
             Piece(
                 "actions",
                 "actions",
@@ -356,6 +396,10 @@ def section(
                 },
             ),
         )
+    cards = tuple(
+        Piece("hand_card", f"hand-{card.face.code}", {"card": card})
+        for card in (hand_cards(view, legal) if seat is not None else ())
+    )
     chips = Piece("chips", "chips-now", {"balance": balance}) if balance is not None else None
     return Section(
         attrs=attrs,
@@ -367,5 +411,6 @@ def section(
         round=round_info,
         countdown=countdown,
         mine=mine,
+        cards=cards,
         chips=chips,
     )

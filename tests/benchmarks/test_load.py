@@ -3,16 +3,19 @@ not leave them unable to play their cards (a table then waits out every move tim
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+from accounts.models import User
 from accounts.services import create_player
 from benchmarks.load import Player
-from games import clock, play, snapshots, tables
+from games import broadcast, clock, play, snapshots, tables
 from games.engine import Deal, Lead, Rules
 from games.engine import Game as EngineGame
 from games.models import Game, Table
+from games.protocol import parse
 
 
 def screen_of_seat_0(engine: EngineGame) -> tuple[str, tuple[int, int]]:
@@ -57,3 +60,31 @@ def test_the_benchmarks_person_passes_over_a_frame_older_than_one_they_have_seen
     person = Player(random.Random(0))
     person.newest = (game, version + 1)
     assert person.read(html, (game, version)) is None
+
+
+@pytest.mark.django_db
+def test_the_benchmarks_person_keeps_their_hand_through_the_changes_that_follow(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    deal = Deal(hands=[["6S", "6C", "9D"], ["7S", "TS", "JC"]], talon=["QD", "KH"])
+    html, (game, version) = screen_of_seat_0(
+        EngineGame.start(deal, Rules(), now=clock.now(), attacker=0)
+    )
+    person = Player(random.Random(0))
+    move = person.read(html, (game, version))
+    assert move is not None and move["action"] == "lead"
+    sent: list[list[broadcast.Message]] = []
+    monkeypatch.setattr(broadcast, "send_all", sent.append)
+    monkeypatch.setattr(broadcast.listeners, "listening", set)
+    anna = User.objects.get(username="anna")
+    with django_capture_on_commit_callbacks(execute=True):
+        play.act(game, anna, parse(json.dumps(move)), version)
+    change = next(
+        message["html"]["*"]
+        for batch in sent
+        for group, message in batch
+        if group.endswith("-seat-0") and message["type"] == "table.html"
+    )
+    assert '<section id="game"' not in change
+    person.read(change, (game, version + 1))
+    assert set(person.hand) == {"6S", "6C", "9D"} - {move["card"]}

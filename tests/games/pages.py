@@ -33,7 +33,9 @@ class Page:
         how = element.attrib.pop("hx-swap-oob", "true")
         style, _colon, selector = how.partition(":")
         if style == "true":
-            style, selector = "outerHTML", f"#{element.get('id')}"
+            style = "outerHTML"
+        if not selector:
+            selector = f"#{element.get('id')}"
         target = self.find(selector)
         if target is None:
             if selector in ("#game", "#log", "#earlier-games"):
@@ -51,6 +53,12 @@ class Page:
                 target.text = (target.text or "") + (element.text or "")
             for child in list(element):
                 target.append(child)
+        elif style == "beforebegin":
+            for child in list(element):
+                child.tail = None
+                target.addprevious(child)
+        elif style == "delete":
+            target.drop_tree()
         else:
             raise AssertionError(f"a swap this page does not know: {how}")
 
