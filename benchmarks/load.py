@@ -381,8 +381,8 @@ class Player:
 
     def choices(self, version: int) -> list[dict[str, Any]]:
         plays: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for tag in self.hand.values():
-            card = dict(ATTRIBUTE.findall(tag))
+        for button in self.hand.values():
+            card = dict(ATTRIBUTE.findall(button))
             action = card.get("data-action", "")
             if action == "defend":
                 target = card["data-targets"].split()[0]
