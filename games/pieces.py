@@ -247,7 +247,7 @@ def other_seat(
                 "role_name": role_name(role),
                 "passed": position in view["passed"],
                 "thinking": thinking,
-                "deadline_ms": deadline_ms if waited else None,
+                "timed": bool(deadline_ms and waited),
             },
         ),
         Piece(
@@ -381,7 +381,7 @@ def section(
                 {
                     "me": seats[seat],
                     "role_name": role_name(role),
-                    "deadline_ms": deadline_ms if mine_waited_on else None,
+                    "timed": bool(deadline_ms and mine_waited_on),
                 },
             ),
             Piece("hint", "hint", {"hint": hints.hint(view, legal)}),

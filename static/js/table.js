@@ -167,9 +167,11 @@
   var offset = 0; // the server's clock minus this one's, as of the last message
   function startTimers() {
     var bar = document.getElementById("countdown");
-    var timers = Array.prototype.slice.call(document.querySelectorAll("#game .timer[data-deadline]"));
+    // A seat's timer and the player's own run to the game's one deadline, in #game-attrs.
+    var timers = Array.prototype.slice.call(document.querySelectorAll("#game .timer"));
     var attrs = document.getElementById("game-attrs") || document.getElementById("game");
     if (attrs && attrs.dataset.now) offset = parseInt(attrs.dataset.now, 10) - Date.now();
+    var deadline = attrs ? parseInt(attrs.dataset.deadline || "", 10) : NaN;
     if (frame) cancelAnimationFrame(frame);
     function step() {
       var t = Date.now() + offset;
@@ -179,7 +181,8 @@
         bar.querySelector(".bar").style.width = Math.max(0, Math.min(100, 100 * left / whole)) + "%";
       }
       timers.forEach(function (timer) {
-        var secs = Math.max(0, Math.ceil((parseInt(timer.dataset.deadline, 10) - t) / 1000));
+        if (isNaN(deadline)) return;
+        var secs = Math.max(0, Math.ceil((deadline - t) / 1000));
         timer.querySelector(".seconds").textContent = secs + " " + (socketElt.dataset.secondsUnit || "s");
       });
       frame = requestAnimationFrame(step);

@@ -36,7 +36,7 @@ PLAYERS = (
     *("vera", "oleg", "zoya"),
     *("hanna", "igor", "julia", "kirill", "lena", "misha", "nina", "pavel"),
     *("polina", "roman", "stepan", "taras", "uliana", "rita", "zakhar", "artem"),
-    *("bella", "chen", "daria", "egor", "faina", "gleb"),
+    *("bella", "chen", "daria", "egor", "faina", "gleb", "lada"),
 )
 STAFF = "sofia"
 PHONE = {"width": 390, "height": 844}

@@ -154,3 +154,19 @@ def test_a_desktop_player_plays_with_the_digit_keys(people, server: str) -> None
     )
     page.keyboard.press(str(index + 1))
     page.wait_for_function("v => document.getElementById('game').dataset.version !== v", arg=before)
+
+
+def test_the_move_timers_count_down_to_the_games_one_deadline(people, server: str) -> None:
+    page = people("lada", DESKTOP)
+    against_a_bot(page, "Timers")
+    seconds = page.locator("#game .timer .seconds").first
+    expect(seconds).to_have_text(re.compile(r"^\d+ "), timeout=20_000)
+    shown, left = page.evaluate(
+        """() => {
+          const attrs = document.getElementById('game-attrs').dataset;
+          const offset = parseInt(attrs.now, 10) - Date.now();
+          const left = (parseInt(attrs.deadline, 10) - Date.now() - offset) / 1000;
+          return [document.querySelector('#game .timer .seconds').textContent, left];
+        }"""
+    )
+    assert abs(int(shown.split()[0]) - left) <= 1.5
