@@ -82,7 +82,8 @@ class Section:
     attrs: dict[str, Any]
     seats: tuple[Seat, ...]
     """The other players' seats, from the reader's left."""
-    deck: Piece
+    deck: tuple[Piece, ...]
+    """The trump card and the talon's back, the talon's count, the discard's count."""
     table: Piece
     pairs: tuple[Piece, ...]
     headline: Piece
@@ -102,7 +103,7 @@ class Section:
         drawn = {
             "attrs": self.attributes().draw(),
             "seats": [seat.draw() for seat in self.seats],
-            "deck": self.deck.draw(),
+            "deck": self.drawn_deck(),
             "table": self.drawn_table(),
             "headline": self.headline.draw(),
             "round": self.round.draw(),
@@ -111,6 +112,13 @@ class Section:
             "chips": self.chips.draw() if self.chips is not None else "",
         }
         return render_to_string("games/fragments/game.html", {"attrs": self.attrs, "drawn": drawn})
+
+    def drawn_deck(self) -> SafeString:
+        stock, talon, discard = (piece.draw() for piece in self.deck)
+        html = render_to_string(
+            f"{PIECES}deck.html", {"stock": stock, "talon": talon, "discard": discard}
+        )
+        return mark_safe(html.strip())
 
     def drawn_table(self, *, oob: bool = False) -> SafeString:
         pairs = mark_safe("".join(pair.draw() for pair in self.pairs))
@@ -156,7 +164,7 @@ class Section:
                 for before, now in zip(earlier.seats, self.seats, strict=True)
                 for pair in zip(before.pieces, now.pieces, strict=True)
             ),
-            (earlier.deck, self.deck),
+            *zip(earlier.deck, self.deck, strict=True),
             (earlier.round, self.round),
             *zip(earlier.mine, self.mine, strict=True),
         ]
@@ -312,16 +320,19 @@ def section(
         if position != seat
     )
     trump_card = CardFace.of(view["trump_card"]) if view["trump_card"] else None
-    deck = Piece(
-        "deck",
-        "deck",
-        {
-            "trump_card": trump_card,
-            "trump_symbol": SUIT_SYMBOLS[view["trump"]],
-            "trump_red": view["trump"] in "HD",
-            "talon": view["talon"],
-            "discard": view["discard"],
-        },
+    deck = (
+        Piece(
+            "stock",
+            "stock",
+            {
+                "trump_card": trump_card,
+                "trump_symbol": SUIT_SYMBOLS[view["trump"]],
+                "trump_red": view["trump"] in "HD",
+                "talon_left": bool(view["talon"]),
+            },
+        ),
+        Piece("talon", "talon", {"talon": view["talon"]}),
+        Piece("discard", "discard", {"discard": view["discard"]}),
     )
     pairs = tuple(
         Piece(
