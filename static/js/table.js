@@ -14,7 +14,7 @@
     var g = game();
     if (!attrs || !g) return;
     var a = attrs.dataset;
-    g.className = a.gameClass;
+    g.className = "game phase-" + a.phase;
     ["version", "phase", "seat", "role", "gameId"].forEach(function (key) { g.dataset[key] = a[key]; });
     var me = document.getElementById("me");
     if (me) me.className = a.meClass;

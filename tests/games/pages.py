@@ -71,7 +71,7 @@ class Page:
         attrs, game = self.find("#game-attrs"), self.find("#game")
         if attrs is None or game is None:
             return
-        game.set("class", attrs.get("data-game-class", ""))
+        game.set("class", f"game phase-{attrs.get('data-phase', '')}")
         for name in ("version", "phase", "seat", "role", "game-id"):
             game.set(f"data-{name}", attrs.get(f"data-{name}", ""))
         me = self.find("#me")
