@@ -401,8 +401,10 @@ def running_game_id(table_id: int) -> int | None:
     )
 
 
-def act_at_table(table_id: int, player: User, command: Command) -> Game:
-    game_id = running_game_id(table_id)
+def act_at_table(table_id: int, player: User, command: Command, game_id: int | None) -> Game:
+    """A move from the page of a table, on the game that page shows (`game_id`, from the
+    frames its socket sent): one made on the screen of a game that is over never lands on
+    the next game at the table, whose versions start again at 1."""
     if game_id is None:
         raise StaleCommand(_("No game is running at this table."))
     return act(game_id, player, command, command.version)

@@ -170,6 +170,27 @@ def test_the_next_game_starts_when_every_person_pressed_play_again(anna, boris, 
     assert second.pk != Game.objects.order_by("started_at").first().pk
 
 
+def test_a_take_made_on_the_screen_of_a_game_that_is_over_never_lands_on_the_next(
+    anna, boris, frozen_clock
+):
+    table = open_table(anna, stake=0)
+    tables.join(table.pk, boris)
+    first = start_when_due(table, frozen_clock)
+    seen = first.version
+    play.abort(first.pk)
+    for person in (anna, boris):
+        tables.play_again(table.pk, person)
+    second = start_when_due(table, frozen_clock)
+    take = parse(json.dumps({"action": "take", "version": seen}))
+    with pytest.raises(errors.StaleCommand, match="This game is over"):
+        play.act_at_table(table.pk, anna, take, first.pk)
+    with pytest.raises(errors.StaleCommand):
+        play.act_at_table(table.pk, anna, take, None)
+    before = second.version
+    second.refresh_from_db()
+    assert second.version == before
+
+
 def test_abort_returns_every_stake(anna, boris, frozen_clock):
     table = open_table(anna, stake=100)
     tables.join(table.pk, boris)
