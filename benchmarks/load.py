@@ -334,8 +334,8 @@ class Player:
         self.newest: tuple[int, int] = (0, 0)
         self.candidates: list[dict[str, Any]] = []
         self.refusals = 0
-        self.hand: dict[str, str] = {}
-        """The cards of the hand the page shows, by card: each one's button."""
+        self.hand: dict[str, dict[str, str]] = {}
+        """The cards of the hand the page shows, by card: each one's button's attributes."""
         self.buttons = ""
         self.redrawn = False
         """Whether the last message was the whole picture."""
@@ -371,7 +371,7 @@ class Player:
             self.hand.pop(code, None)
         for tag in HAND_CARD.finditer(html):
             card = dict(ATTRIBUTE.findall(tag.group(0)))
-            self.hand[card["data-card"]] = tag.group(0)
+            self.hand[card["data-card"]] = card
 
     def next_choice(self) -> dict[str, Any] | None:
         if not self.candidates:
@@ -381,8 +381,7 @@ class Player:
 
     def choices(self, version: int) -> list[dict[str, Any]]:
         plays: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for button in self.hand.values():
-            card = dict(ATTRIBUTE.findall(button))
+        for card in self.hand.values():
             action = card.get("data-action", "")
             if action == "defend":
                 target = card["data-targets"].split()[0]
@@ -513,8 +512,8 @@ class Crowd:
         if move is None and 'id="notice"' in html and "error" in html:
             self.refusals += 1
             self.refused[re.sub(r"<[^>]+>", "", html).strip()[:70]] += 1
-            # Refused on an out-of-date screen, the move came back with the whole picture
-            # first, and the person has played on that already.
+            # A move naming a version the socket had not shown comes back with the whole
+            # picture first, and the person has played on that already.
             if not redrawn:
                 move = player.next_choice()
         if move is not None:

@@ -143,9 +143,7 @@ class TableConsumer(ChatMixin, GuardedConsumer):
             return
         try:
             if command.is_move:
-                await database_sync_to_async(play.act_at_table)(
-                    self.table_id, self.user, command, self.shown_game
-                )
+                await database_sync_to_async(play.act_at_table)(self.user, command, self.shown_game)
             else:
                 await database_sync_to_async(tables.play_again)(self.table_id, self.user)
         except errors.GameError as refusal:

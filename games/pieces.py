@@ -202,6 +202,8 @@ class Section:
                 coming = []
         if coming:
             changed.append(f'<div hx-swap-oob="beforeend:#{HAND}">{"".join(coming)}</div>')
+        if not changed:
+            return []
         whole = self.drawn_mine(hand, oob=True)
         return [whole] if len(whole) < sum(map(len, changed)) else changed
 

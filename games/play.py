@@ -401,7 +401,7 @@ def running_game_id(table_id: int) -> int | None:
     )
 
 
-def act_at_table(table_id: int, player: User, command: Command, game_id: int | None) -> Game:
+def act_at_table(player: User, command: Command, game_id: int | None) -> Game:
     """A move from the page of a table, on the game that page shows (`game_id`, from the
     frames its socket sent): one made on the screen of a game that is over never lands on
     the next game at the table, whose versions start again at 1."""

@@ -253,9 +253,9 @@ class Scheduler:
 
     async def rest(self, wakes: Wakes | None, fired: int) -> None:
         """Until the next sweep: the earliest deadline or a sweep interval from now, whichever
-        comes first. A wake-up (another process wrote a deadline) reads the earliest deadline
-        again rather than sweeping at once: most deadlines written are seconds away, and
-        every commit wakes every scheduler."""
+        comes first. A wake-up (a writer's deadline nearer than that) reads the earliest
+        deadline again rather than sweeping at once: it may still be a moment away, and
+        every scheduler is woken by it."""
         until = time.monotonic() + SWEEP_SECONDS
         eager = bool(fired)
         while True:

@@ -156,7 +156,7 @@ def test_a_desktop_player_plays_with_the_digit_keys(people, server: str) -> None
     page.wait_for_function("v => document.getElementById('game').dataset.version !== v", arg=before)
 
 
-def test_the_move_timers_count_down_to_the_games_one_deadline(people, server: str) -> None:
+def test_r15_the_move_timers_count_down_to_the_games_one_deadline(people, server: str) -> None:
     page = people("lada", DESKTOP)
     against_a_bot(page, "Timers")
     seconds = page.locator("#game .timer .seconds").first

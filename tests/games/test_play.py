@@ -183,9 +183,9 @@ def test_a_take_made_on_the_screen_of_a_game_that_is_over_never_lands_on_the_nex
     second = start_when_due(table, frozen_clock)
     take = parse(json.dumps({"action": "take", "version": seen}))
     with pytest.raises(errors.StaleCommand, match="This game is over"):
-        play.act_at_table(table.pk, anna, take, first.pk)
+        play.act_at_table(anna, take, first.pk)
     with pytest.raises(errors.StaleCommand):
-        play.act_at_table(table.pk, anna, take, None)
+        play.act_at_table(anna, take, None)
     before = second.version
     second.refresh_from_db()
     assert second.version == before
