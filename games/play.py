@@ -21,11 +21,10 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import broadcast, clock, fairness, site_events, standup, timing
+from games import bot_workers, broadcast, clock, fairness, site_events, standup, timing
 from games.autopilot import BotSchedule, decide, table_key
-from games.bots import Level
+from games.engine import Action, IllegalAction, Phase
 from games.engine import Game as EngineGame
-from games.engine import IllegalAction, Phase
 from games.errors import GameError, StaleCommand
 from games.models import BotLevel, Game, GameEvent, GamePlayer, Seat, Table
 from games.protocol import Command
@@ -192,16 +191,26 @@ def still_fits(command: Command, row: Game, seen_version: int) -> bool:
     return True
 
 
-def tick(game_id: int, now: float | None = None, *, claimed_until: datetime | None = None) -> bool:
+def tick(
+    game_id: int,
+    now: float | None = None,
+    *,
+    claimed_until: datetime | None = None,
+    think_aside: bool = False,
+) -> bool:
     """Fire what is due in a game: the engine's deadlines, then the bots' moves.
 
-    The game is read without a lock and the bots decide and move on that state (a strong
-    bot takes its time); the result is written under the row lock only if the game is
-    still at the version it was read at. Returns whether it fired: not when nothing was
-    due (a second scheduler finds nothing to do), nor when another writer changed the game
-    meanwhile, which leaves it to the next pass. `claimed_until` is a scheduler's claim on
-    the game (`games.scheduler.claim_game`): its deadline column holds the claim, and it
-    is due."""
+    The game is read without a lock and the bots decide and move on that state; the result
+    is written under the row lock only if the game is still at the version it was read at.
+    Returns whether it fired: not when nothing was due (a second scheduler finds nothing to
+    do), nor when another writer changed the game meanwhile, which leaves it to the next
+    pass. `claimed_until` is a scheduler's claim on the game (`games.scheduler.claim_game`):
+    its deadline column holds the claim, and it is due.
+
+    A strong bot thinks in a worker process (`games.bot_workers`). With `think_aside` a
+    tick that would wait for its decision fires nothing and leaves the question asked: the
+    scheduler fires the game again when the decision has come. Otherwise the tick waits
+    for it."""
     now = clock.now() if now is None else now
     try:
         loaded = load(game_id, lock=False)
@@ -213,7 +222,14 @@ def tick(game_id: int, now: float | None = None, *, claimed_until: datetime | No
     for seat in loaded.schedule.due_seats(now):
         if loaded.engine.phase == Phase.OVER:
             break
-        events += play_for(loaded, seat, now)
+        if events and loaded.seats[seat].bot_level == BotLevel.STRONG:
+            break  # its question is asked on the version these events make
+        move = bot_move(loaded, seat, now, wait=not think_aside)
+        if move is None:
+            if not events:
+                return False
+            break
+        events += move
     with transaction.atomic():
         if not still_at(loaded.row):
             return False
@@ -234,24 +250,46 @@ def still_at(row: Game) -> bool:
     return locked.values_list("pk", flat=True).first() is not None
 
 
-def play_for(loaded: Loaded, position: int, now: float) -> list[dict[str, Any]]:
+def bot_move(
+    loaded: Loaded, position: int, now: float, *, wait: bool
+) -> list[dict[str, Any]] | None:
     """A bot's move for a seat, decided and made on the engine of `loaded` (nothing is
     written); its rng is seeded from the game's seed, the version it was read at and the
-    seat."""
+    seat. None while a strong bot's decision is on its way and `wait` is off."""
     engine = loaded.engine
-    if not engine.legal_actions(position):
+    legal = engine.legal_actions(position)
+    if not legal:
         loaded.schedule.due.pop(position, None)
         return []
     seat = loaded.seats[position]
-    level: Level = "strong" if seat.bot_level == BotLevel.STRONG else "easy"
-    rng = random.Random(f"{loaded.row.seed}:{loaded.row.version}:{position}")
-    action = decide(engine, position, level, rng)
+    seed = f"{loaded.row.seed}:{loaded.row.version}:{position}"
+    if seat.bot_level == BotLevel.STRONG:
+        action = strong_decision(loaded, position, legal, seed, wait=wait)
+        if action is None:
+            return None
+    else:
+        action = decide(engine, position, "easy", random.Random(seed))
     loaded.schedule.record_move(position, table_key(engine))
     events = engine.apply(position, action, now)
     by: site_events.By = "bot" if seat.is_bot else "autopilot"
     for event in events:
         site_events.made_by(event, by)
     return events
+
+
+def strong_decision(
+    loaded: Loaded, position: int, legal: list[Action], seed: str, *, wait: bool
+) -> Action | None:
+    """The strong bot's decision on this version, from a worker process: asked once, and
+    taken when it has come (at once, or waiting for it with `wait`). It is asked only on
+    the stored version, before anything else changed the game in this tick, so it fits
+    the cards whenever it is taken."""
+    workers = bot_workers.workers()
+    question = bot_workers.Question(loaded.row.pk, loaded.row.version, position)
+    asked = workers.ask(question, loaded.engine.view(position), legal, seed)
+    if wait:
+        asked.result(timeout=bot_workers.ASK_TIMEOUT_SECONDS)
+    return workers.answer(question)
 
 
 def schedule_autopilot_now(game_id: int) -> None:

@@ -28,7 +28,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection, transaction
 
-from games import clock, failures, play, standup, tables, timing
+from games import bot_workers, clock, failures, play, standup, tables, timing
 from games.broadcast import SCHEDULER_GROUP
 from games.broadcast import SCHEDULER_SWEEP_SECONDS as SWEEP_SECONDS
 from games.models import Game, Table
@@ -80,9 +80,18 @@ def start_unless_taken(table_id: int, at: float) -> bool:
         return play.start(table_id) is not None
 
 
+_thinking: dict[int, Claim] = {}
+"""Games this scheduler claimed whose strong bot is thinking in a worker, by game."""
+
+
 def fire_due_games(seconds: float) -> int:
-    """Fire due games one claimed game at a time, until none is due or `seconds` passed."""
+    """Fire the games whose bot's decision has come, then due games one claimed game at a
+    time, until none is due or `seconds` passed."""
     fired = 0
+    for question in bot_workers.workers().waiting():
+        claim = _thinking.pop(question.game, None)
+        if claim is not None:
+            fired += fire_claimed(claim)
     until = time.monotonic() + seconds
     while time.monotonic() < until and (claim := claim_game(clock.now())) is not None:
         fired += fire_claimed(claim)
@@ -90,11 +99,16 @@ def fire_due_games(seconds: float) -> int:
 
 
 def fire_claimed(claim: Claim) -> int:
-    return fire_each(
+    """Fire a claimed game; one whose strong bot is still thinking keeps its claim (its
+    deadline column holds it) until the decision comes."""
+    fired = fire_each(
         "game",
         [(claim.game, claim.deadline)],
-        lambda pk, at: play.tick(pk, at, claimed_until=claim.until),
+        lambda pk, at: play.tick(pk, at, claimed_until=claim.until, think_aside=True),
     )
+    if not fired and bot_workers.workers().thinking_about(claim.game):
+        _thinking[claim.game] = claim
+    return fired
 
 
 def fire_each(
@@ -242,6 +256,8 @@ class Scheduler:
         wakes = Wakes(layer) if layer is not None else None
         if wakes is not None:
             await wakes.start()
+            loop = asyncio.get_running_loop()
+            bot_workers.workers().on_decided = lambda: loop.call_soon_threadsafe(wakes.woken.set)
         try:
             while not self.stopping.is_set():
                 if wakes is not None:
@@ -269,7 +285,7 @@ class Scheduler:
             if wakes is None:
                 await asyncio.sleep(wait)
                 return
-            if not await wakes.wait(wait):
+            if not await wakes.wait(wait) or bot_workers.workers().waiting():
                 return
             eager = True
 

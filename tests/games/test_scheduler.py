@@ -162,9 +162,9 @@ def test_a_game_whose_bots_are_slow_to_decide_holds_up_only_the_scheduler_firing
     deciding = threading.Event()
     slow_decisions: list[int] = []
     others_fired_meanwhile: list[bool] = []
-    move = play.play_for
+    move = play.bot_move
 
-    def slow_to_decide(loaded: play.Loaded, position: int, now: float) -> Any:
+    def slow_to_decide(loaded: play.Loaded, position: int, now: float, *, wait: bool) -> Any:
         if loaded.row.pk == slow.pk:
             slow_decisions.append(position)
             if not deciding.is_set():
@@ -174,9 +174,9 @@ def test_a_game_whose_bots_are_slow_to_decide_holds_up_only_the_scheduler_firing
                         lambda: all(a > b for a, b in zip(versions(others), before, strict=True))
                     )
                 )
-        return move(loaded, position, now)
+        return move(loaded, position, now, wait=wait)
 
-    monkeypatch.setattr(play, "play_for", slow_to_decide)
+    monkeypatch.setattr(play, "bot_move", slow_to_decide)
     first = threading.Thread(target=scheduler_pass)
     first.start()
     assert deciding.wait(10), "the first scheduler did not take the earliest game"

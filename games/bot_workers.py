@@ -1,0 +1,125 @@
+"""Strong bots think in worker processes of their own, never in a thread or process that
+serves sockets or writes games: a search takes up to `Search.budget` of a core, and where
+it runs every socket and every other game would wait behind it.
+
+The workers run at a lower priority than the site (`WORKER_NICENESS`), so a busy room
+spends its cores on the games first; a bot's move is due 1.5–3 s after it has something
+to do (R16), which leaves the search room to wait. A decision is asked for on the view of
+its seat at one version of the game and is used only at that version.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from games.bots import Level, choose
+from games.engine import Action
+
+WORKER_NICENESS = 10
+ASK_TIMEOUT_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class Question:
+    """What a bot at `seat` is asked at `version` of `game`."""
+
+    game: int
+    version: int
+    seat: int
+
+
+def think(view: dict[str, Any], legal: Sequence[Action], seed: str, level: Level) -> Action:
+    """The bot's decision, in a worker: the same as `games.bots.choose` would make."""
+    return choose(view, legal, random.Random(seed), level)
+
+
+def _lower_priority() -> None:
+    os.nice(WORKER_NICENESS)
+
+
+class Workers:
+    """The pool of bot processes, started on first use, and the decisions on their way."""
+
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+        self.lock = threading.Lock()
+        self.pool: ProcessPoolExecutor | None = None
+        self.asked: dict[Question, Future[Action]] = {}
+        self.on_decided: Callable[[], None] | None = None
+        """Called from a worker's result thread when any decision arrives."""
+
+    def executor(self) -> ProcessPoolExecutor:
+        with self.lock:
+            if self.pool is None:
+                self.pool = ProcessPoolExecutor(
+                    max_workers=self.processes,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_lower_priority,
+                )
+            return self.pool
+
+    def ask(
+        self, question: Question, view: dict[str, Any], legal: Sequence[Action], seed: str
+    ) -> Future[Action]:
+        """Ask once: a question already on its way is not asked again."""
+        with self.lock:
+            asked = self.asked.get(question)
+        if asked is not None:
+            return asked
+        future = self.executor().submit(think, view, list(legal), seed, "strong")
+        with self.lock:
+            self.asked = {
+                q: f for q, f in self.asked.items() if q.game != question.game or q == question
+            }
+            self.asked[question] = future
+        future.add_done_callback(self.decided)
+        return future
+
+    def decided(self, _future: Future[Action]) -> None:
+        if self.on_decided is not None:
+            self.on_decided()
+
+    def answer(self, question: Question) -> Action | None:
+        """The decision for `question` if it has come, taken (asked again, it is searched
+        again); None while it is on its way or never asked."""
+        with self.lock:
+            future = self.asked.get(question)
+            if future is None or not future.done():
+                return None
+            del self.asked[question]
+        return future.result()
+
+    def waiting(self) -> list[Question]:
+        """The questions whose decision came and was not taken yet."""
+        with self.lock:
+            return [q for q, future in self.asked.items() if future.done()]
+
+    def thinking_about(self, game: int) -> bool:
+        with self.lock:
+            return any(q.game == game for q in self.asked)
+
+    def shutdown(self) -> None:
+        with self.lock:
+            pool, self.pool = self.pool, None
+            self.asked = {}
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+_workers: Workers | None = None
+
+
+def workers() -> Workers:
+    global _workers
+    if _workers is None:
+        from django.conf import settings
+
+        _workers = Workers(settings.BOT_WORKERS)
+    return _workers
