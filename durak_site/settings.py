@@ -241,6 +241,7 @@ METRICS_TOKEN = os.environ.get("DURAK_METRICS_TOKEN", "")
 WELCOME_GRANT = int(os.environ.get("DURAK_WELCOME_GRANT", "1000"))
 EMBEDDED_SCHEDULER = env_flag("DURAK_EMBEDDED_SCHEDULER", True)
 BOT_WORKERS = int(os.environ.get("DURAK_BOT_WORKERS", "1"))
+RUNNING_GAMES_LIMIT = int(os.environ.get("DURAK_RUNNING_GAMES_LIMIT", "100"))
 
 LOGGING: dict[str, Any] = {
     "version": 1,

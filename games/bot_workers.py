@@ -52,7 +52,7 @@ class Workers:
         self.lock = threading.Lock()
         self.pool: ProcessPoolExecutor | None = None
         self.asked: dict[Question, Future[Action]] = {}
-        self.on_decided: Callable[[], None] | None = None
+        self.on_decided: Callable[[], object] | None = None
         """Called from a worker's result thread when any decision arrives."""
 
     def executor(self) -> ProcessPoolExecutor:

@@ -23,7 +23,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from chat.consumer import ChatMixin
 from chat.protocol import ChatCommand
-from games import broadcast, errors, metrics, play, presence, snapshots, tables
+from games import admission, broadcast, errors, metrics, play, presence, snapshots, tables
 from games.broadcast import in_language
 from games.protocol import Command, ProtocolError, parse
 from games.scene import Audience
@@ -69,7 +69,8 @@ class TableConsumer(ChatMixin, GuardedConsumer):
         await self.accept()
         await self.join(broadcast.public_group(self.table_id))
         await self.join(self.audience_group())
-        await self.send_snapshot(also=await self.join_chat())
+        async with admission.handshakes.turn(seated=self.seat is not None):
+            await self.send_snapshot(also=await self.join_chat())
         await self.report_in()
 
     async def report_in(self) -> None:

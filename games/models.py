@@ -65,6 +65,9 @@ class Table(models.Model):
         verbose_name=_("creator"),
     )
     starts_at = models.DateTimeField(_("next game starts at"), null=True, blank=True, db_index=True)
+    busy_until = models.DateTimeField(
+        _("expected start while the site is full"), null=True, blank=True
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     next_seed = models.CharField(
         _("server seed of the next deal"), max_length=64, blank=True, editable=False

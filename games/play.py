@@ -97,13 +97,13 @@ def start(table_id: int) -> Game | None:
         ):
             return None
         seats = seats_of(table)
-        table.starts_at = None
+        table.starts_at = table.busy_until = None
         if (
             len(seats) != table.seats
             or not all(s.is_bot or s.ready for s in seats)
             or switches.start_refusal(table.pk) is not None
         ):
-            table.save(update_fields=["starts_at"])
+            table.save(update_fields=["starts_at", "busy_until"])
             return None
         row = Game.objects.create(
             table=table,
@@ -129,14 +129,14 @@ def start(table_id: int) -> Game | None:
         except ledger.InsufficientChips as short:
             row.delete()
             Seat.objects.filter(table=table, player=short.player).delete()
-            table.save(update_fields=["starts_at"])
+            table.save(update_fields=["starts_at", "busy_until"])
             transaction.on_commit(
                 partial(broadcast.unseated, table_id, short.player.pk, str(short))
             )
             row = None
         else:
             table.status = Table.Status.PLAYING
-            table.save(update_fields=["starts_at", "status"])
+            table.save(update_fields=["starts_at", "busy_until", "status"])
             Seat.objects.filter(table=table).update(
                 ready=False, timeouts=0, away=False, release_at=None
             )

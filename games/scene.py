@@ -9,6 +9,7 @@ bot schedule, the table, its seats, the events of this version) and rendered for
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -241,6 +242,7 @@ def waiting_context(scene: Scene, seat: Seat | None) -> dict[str, Any]:
         "bot_levels": BotLevel.choices,
         "free_seats": table.seats - len(seats),
         "starts_ms": int(clock.to_seconds(table.starts_at) * 1000) if table.starts_at else None,
+        "busy_seconds": busy_seconds(table, scene.now),
         "now_ms": int(scene.now * 1000),
         "last": scene.receipt,
         "stopped": stopped.summary(last),
@@ -248,6 +250,13 @@ def waiting_context(scene: Scene, seat: Seat | None) -> dict[str, Any]:
         "balance": scene.balances.get(seat.position) if seat is not None else None,
         "durak": scene.durak,
     }
+
+
+def busy_seconds(table: Table, now: float) -> int | None:
+    """While the site is full (`games.admission`): about how long until this table's game."""
+    if table.starts_at is None or table.busy_until is None:
+        return None
+    return max(1, math.ceil(clock.to_seconds(table.busy_until) - now))
 
 
 def log_names(game: Game) -> list[rendering.SeatInfo]:

@@ -28,7 +28,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection, transaction
 
-from games import bot_workers, clock, failures, play, standup, tables, timing
+from games import admission, bot_workers, broadcast, clock, failures, play, standup, tables, timing
 from games.broadcast import SCHEDULER_GROUP
 from games.broadcast import SCHEDULER_SWEEP_SECONDS as SWEEP_SECONDS
 from games.models import Game, Table
@@ -58,16 +58,22 @@ def on_scheduler_thread(function: Callable[..., Result]) -> Callable[..., Awaita
     return call
 
 
-@on_scheduler_thread
-def fire_due() -> int:
-    """Fire due games, start the tables whose start time has come and stand up the players
-    whose grace after a game ran out. The games and the starts have a sweep interval each
-    (what is left waits for the next pass), so a burst of one never holds the other up;
-    the games go first, since their players are in the middle of a round."""
+def sweep() -> int:
+    """Fire due games, start the tables whose start time has come (as many as the site has
+    room for: `games.admission`) and stand up the players whose grace after a game ran
+    out. The games and the starts have a sweep interval each (what is left waits for the
+    next pass), so a burst of one never holds the other up; the games go first, since
+    their players are in the middle of a round."""
     fired = fire_due_games(SWEEP_SECONDS)
     now = clock.now()
-    fired += fire_each("start", due_tables(now), start_unless_taken, SWEEP_SECONDS)
+    starting, told = admission.admit(due_tables(now), now)
+    for table_id in told:
+        broadcast.table_changed(table_id)
+    fired += fire_each("start", starting, start_unless_taken, SWEEP_SECONDS)
     return fired + fire_each("standup", standup.due(now), tables.stand_up)
+
+
+fire_due = on_scheduler_thread(sweep)
 
 
 def start_unless_taken(table_id: int, at: float) -> bool:

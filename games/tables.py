@@ -226,8 +226,8 @@ def arm_start(table: Table, seats: list[Seat]) -> None:
     if ready and table.starts_at is not None:
         return
     if table.starts_at != starts_at:
-        table.starts_at = starts_at
-        table.save(update_fields=["starts_at"])
+        table.starts_at, table.busy_until = starts_at, None
+        table.save(update_fields=["starts_at", "busy_until"])
         if starts_at is not None:
             transaction.on_commit(partial(broadcast.wake_scheduler, clock.to_seconds(starts_at)))
 

@@ -1,0 +1,126 @@
+"""How many games the site plays at once, and who waits when it is full.
+
+The site holds `settings.RUNNING_GAMES_LIMIT` running games (`DURAK_RUNNING_GAMES_LIMIT`).
+Past it, what waits is the start of new games, in the order their tables became ready;
+running games never wait, so their deadlines stay on time however many tables fill up.
+A waiting table keeps its start time and is told when its game should start
+(`Table.busy_until`, from how long games here last); when that moment passes with the
+site still full, it is told again.
+
+Handshakes wait in line too: a socket's first picture is drawn at most `HANDSHAKES_AT_ONCE`
+at a time, seated players' before spectators'.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+from collections import deque
+from collections.abc import AsyncIterator
+
+from django.conf import settings
+from django.db.models import Q
+
+from games import clock
+from games.models import Game, Table
+
+GAME_LENGTH_SECONDS = 120.0
+"""How long a game is taken to last before enough games here have finished to tell."""
+GAMES_TO_AVERAGE = 50
+WAIT_STEP_SECONDS = 5
+HANDSHAKES_AT_ONCE = 2
+
+
+def running_games() -> int:
+    return Game.objects.filter(status=Game.Status.RUNNING).count()
+
+
+def free_slots() -> int:
+    return max(0, settings.RUNNING_GAMES_LIMIT - running_games())
+
+
+def game_length() -> float:
+    """The mean length of the latest finished games, in seconds."""
+    latest = (
+        Game.objects.filter(status=Game.Status.FINISHED, finished_at__isnull=False)
+        .order_by("-finished_at")
+        .values_list("started_at", "finished_at")[:GAMES_TO_AVERAGE]
+    )
+    lengths = [(end - start).total_seconds() for start, end in latest if end is not None]
+    return sum(lengths) / len(lengths) if lengths else GAME_LENGTH_SECONDS
+
+
+def expected_wait(position: int, length: float) -> float:
+    """Seconds until the table `position`-th in line (0 first) gets a slot: games end at
+    about `limit / length` a second."""
+    seconds = (position + 1) * length / max(1, settings.RUNNING_GAMES_LIMIT)
+    return float(math.ceil(seconds / WAIT_STEP_SECONDS) * WAIT_STEP_SECONDS)
+
+
+def admit(due: list[tuple[int, float]], now: float) -> tuple[list[tuple[int, float]], list[int]]:
+    """Of the tables whose start time has come (earliest first), those that may start now,
+    and those newly told when to expect their game (their `busy_until` set or passed): the
+    rest wait in line."""
+    slots = free_slots()
+    admitted, waiting = due[:slots], due[slots:]
+    if not waiting:
+        return admitted, []
+    ids = [pk for pk, _at in waiting]
+    told = dict(
+        Table.objects.filter(pk__in=ids)
+        .filter(busy_until__gt=clock.to_datetime(now))
+        .values_list("pk", "busy_until")
+    )
+    to_tell = [(position, pk) for position, pk in enumerate(ids) if pk not in told]
+    if not to_tell:
+        return admitted, []
+    length = game_length()
+    for position, pk in to_tell:
+        Table.objects.filter(pk=pk).filter(
+            Q(busy_until__isnull=True) | Q(busy_until__lte=clock.to_datetime(now))
+        ).update(busy_until=clock.to_datetime(now + expected_wait(position, length)))
+    return admitted, [pk for _position, pk in to_tell]
+
+
+class HandshakeLine:
+    """At most `at_once` holders at a time; when one leaves, a waiting seated player goes
+    before any waiting spectator, each kind in the order they came."""
+
+    def __init__(self, at_once: int = HANDSHAKES_AT_ONCE) -> None:
+        self.free = at_once
+        self.seated: deque[asyncio.Future[None]] = deque()
+        self.spectators: deque[asyncio.Future[None]] = deque()
+
+    @contextlib.asynccontextmanager
+    async def turn(self, *, seated: bool) -> AsyncIterator[None]:
+        if self.free > 0 and not self.seated and not self.spectators:
+            self.free -= 1
+        else:
+            ticket = asyncio.get_running_loop().create_future()
+            (self.seated if seated else self.spectators).append(ticket)
+            try:
+                await ticket
+            except asyncio.CancelledError:
+                if ticket.done() and not ticket.cancelled():
+                    self.leave()
+                else:
+                    with contextlib.suppress(ValueError):
+                        (self.seated if seated else self.spectators).remove(ticket)
+                raise
+        try:
+            yield
+        finally:
+            self.leave()
+
+    def leave(self) -> None:
+        for line in (self.seated, self.spectators):
+            while line:
+                ticket = line.popleft()
+                if not ticket.done():
+                    ticket.set_result(None)
+                    return
+        self.free += 1
+
+
+handshakes = HandshakeLine()

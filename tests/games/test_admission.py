@@ -1,0 +1,122 @@
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from accounts.services import create_player
+from games import admission, clock, play, scheduler, tables
+from games.models import Game, Table
+from games.scene import Audience, of_table, render
+from tests.games.conftest import open_table
+
+
+def full_tables(count: int) -> list[Table]:
+    """Tables of a person and a bot, each ready to start, filled one after the other."""
+    filled = []
+    for index in range(count):
+        host = create_player(f"player{index}", "a-long-enough-password-42")
+        table = open_table(host, stake=0)
+        tables.add_bot(table.pk, host)
+        filled.append(table)
+    return filled
+
+
+def running_tables() -> set[int]:
+    return set(Game.objects.filter(status=Game.Status.RUNNING).values_list("table_id", flat=True))
+
+
+@pytest.mark.django_db
+def test_past_the_sites_capacity_new_games_wait_in_order_and_are_told_when_to_expect_them(
+    settings, frozen_clock
+):
+    settings.RUNNING_GAMES_LIMIT = 2
+    first, second, third, fourth = full_tables(4)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    scheduler.sweep()
+    assert running_tables() == {first.pk, second.pk}
+    third.refresh_from_db()
+    fourth.refresh_from_db()
+    assert third.busy_until is not None and fourth.busy_until is not None
+    assert third.busy_until < fourth.busy_until, "the one that was ready first starts first"
+    host = third.seat_set.get(position=0)
+    seated = render(of_table(third.pk), Audience(host.position, "en"))
+    assert "The site is busy: your game starts in about 60 seconds." in seated
+    watching = render(of_table(fourth.pk), Audience(None, "ru"))
+    assert "Сайт сейчас загружен" in watching and "120" in watching
+
+
+@pytest.mark.django_db
+def test_a_waiting_table_starts_when_a_running_game_ends_and_the_running_games_never_wait(
+    settings, frozen_clock
+):
+    settings.RUNNING_GAMES_LIMIT = 2
+    first, second, third, fourth = full_tables(4)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    scheduler.sweep()
+    running = Game.objects.get(table=first)
+    versions = {g.pk: g.version for g in Game.objects.filter(status=Game.Status.RUNNING)}
+    frozen_clock.advance(31.0)
+    scheduler.sweep()
+    assert running_tables() == {first.pk, second.pk}
+    moved = Game.objects.filter(pk__in=versions)
+    assert all(game.version > versions[game.pk] for game in moved), "running games went on"
+    play.abort(running.pk, "test")
+    scheduler.sweep()
+    assert running_tables() == {second.pk, third.pk}
+    third.refresh_from_db()
+    assert third.busy_until is None and third.status == Table.Status.PLAYING
+    fourth.refresh_from_db()
+    assert fourth.busy_until is not None
+
+
+@pytest.mark.django_db
+def test_a_waiting_table_is_told_again_when_the_time_it_was_told_has_passed(settings, frozen_clock):
+    settings.RUNNING_GAMES_LIMIT = 1
+    _first, second = full_tables(2)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    scheduler.sweep()
+    second.refresh_from_db()
+    told = second.busy_until
+    assert told is not None
+    frozen_clock.advance(1.0)
+    scheduler.sweep()
+    second.refresh_from_db()
+    assert second.busy_until == told
+    frozen_clock.advance_to(clock.to_seconds(told) + 0.1)
+    scheduler.sweep()
+    second.refresh_from_db()
+    assert second.busy_until is not None and second.busy_until > told
+
+
+async def test_seated_players_handshakes_go_before_the_spectators_waiting_in_line():
+    line = admission.HandshakeLine(at_once=1)
+    served: list[str] = []
+
+    async def handshake(name: str, seated: bool) -> None:
+        async with line.turn(seated=seated):
+            served.append(name)
+            await asyncio.sleep(0.01)
+
+    first = asyncio.create_task(handshake("spectator 1", False))
+    await asyncio.sleep(0)
+    waiting = [
+        asyncio.create_task(handshake("spectator 2", False)),
+        asyncio.create_task(handshake("spectator 3", False)),
+        asyncio.create_task(handshake("anna", True)),
+        asyncio.create_task(handshake("boris", True)),
+    ]
+    await asyncio.gather(first, *waiting)
+    assert served == ["spectator 1", "anna", "boris", "spectator 2", "spectator 3"]
+    assert line.free == 1
+
+
+async def test_a_handshake_that_gives_up_in_line_does_not_keep_its_place():
+    line = admission.HandshakeLine(at_once=1)
+    async with line.turn(seated=False):
+        gone = asyncio.create_task(line.turn(seated=True).__aenter__())
+        await asyncio.sleep(0)
+        gone.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await gone
+    assert line.free == 1 and not line.seated
