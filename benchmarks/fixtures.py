@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+EASY_BOTS = ("easy", "easy", "easy")
 
-def table_with_three_bots(host: Any, name: str) -> Any:
-    """A four-seat table with a stake of 10: its host and three easy bots."""
+
+def table_with_three_bots(host: Any, name: str, levels: Sequence[str] = EASY_BOTS) -> Any:
+    """A four-seat table with a stake of 10: its host and three bots of `levels`, in seat order."""
     from games import tables
 
     table = tables.create_table(
@@ -18,6 +21,6 @@ def table_with_three_bots(host: Any, name: str) -> Any:
         bots_allowed=True,
         private=False,
     )
-    for _ in range(3):
-        tables.add_bot(table.pk, host, "easy")
+    for level in levels:
+        tables.add_bot(table.pk, host, level)
     return table

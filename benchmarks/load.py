@@ -1,20 +1,24 @@
 """The live path under load, from outside, with real sockets, against the bare stack.
 
-Run: .venv/bin/python benchmarks/load.py --mode embedded|scale-out --tables N --seconds T [--smoke]
+Run: .venv/bin/python benchmarks/load.py --mode embedded|scale-out --tables N --seconds T
+         [--bots easy,strong,easy] [--smoke]
+     .venv/bin/python benchmarks/load.py --sweep 25,50,100 ...   (a full run at each count)
 
 It starts the site on free loopback ports (embedded: one Daphne with the embedded
 scheduler on a throwaway SQLite file; scale-out: two Daphne processes and `--schedulers`
 `run_scheduler` processes, two by default, on its own PostgreSQL database and Redis),
-opens N four-seat tables of one person and three bots, and connects four sockets to each
-table: the person's, who plays a legal move as soon as one is possible, and three
-spectators (some of whom reconnect during the run). It plays T seconds, then runs the
-bare Channels stack (`bare_stack.py`: no database, no game, one 1.5 KB frame per event
-fanned out to a group of four sockets) at the same event rate and table count, and
-prints a table and, as its last line, one JSON object.
+opens N four-seat tables of one person and three bots (of the `--bots` levels, easy by
+default), and connects four sockets to each table: the person's, who plays a legal move as
+soon as one is possible, and three spectators (some of whom reconnect during the run). It
+plays T seconds, then runs the bare Channels stack (`bare_stack.py`: no database, no game,
+one 1.5 KB frame per event fanned out to a group of four sockets) at the same event rate
+and table count, and prints a table and, as its last line, one JSON object.
 
 Latency is an action's commit (logged by the server, `games/timing.py`) to its frame at
-the last of the table's sockets; lateness is a deadline to the scheduler acting on it.
-CPU and memory are read from /proc for every server process.
+the last of the table's sockets; the user's latency is a move leaving the person's socket
+to that socket showing a later version (`Answers`); lateness is a deadline to the
+scheduler acting on it. CPU and memory are read from /proc for every server process, and
+the machine's CPU from /proc/stat less this client's own.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -144,6 +149,46 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path) -> Non
     raise RuntimeError(f"no server on port {port}")
 
 
+# ---------------------------------------------------------------- the machine's CPU
+
+
+@dataclass(frozen=True)
+class CpuSample:
+    """Clock ticks so far: the whole machine's busy time, and this client's own."""
+
+    machine: int
+    client: int
+
+
+def busy_ticks(proc_stat: str) -> int:
+    """Every CPU's time but idle and iowait, from /proc/stat's first line (user, nice,
+    system, idle, iowait, irq, softirq, steal, ...; guest time is already in user)."""
+    name, *fields = proc_stat.split("\n", 1)[0].split()
+    if name != "cpu":
+        raise ValueError(f"not the first line of /proc/stat: {name!r}")
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(f) for f in fields[:8])
+    return user + nice + system + irq + softirq + steal
+
+
+def own_ticks(proc_self_stat: str) -> int:
+    """A process's user and system time and its waited-for children's, from /proc/<pid>/stat."""
+    fields = proc_self_stat.rsplit(")", 1)[1].split()
+    return sum(int(f) for f in fields[11:15])
+
+
+def sample_cpu() -> CpuSample:
+    return CpuSample(
+        machine=busy_ticks(Path("/proc/stat").read_text()),
+        client=own_ticks(Path("/proc/self/stat").read_text()),
+    )
+
+
+def machine_cpu_seconds(before: CpuSample, after: CpuSample) -> float:
+    """The CPU every process on the machine spent between two samples, less this client's."""
+    spent = (after.machine - before.machine) - (after.client - before.client)
+    return max(0, spent) / CLOCK_TICKS
+
+
 # ---------------------------------------------------------------- the site's data
 
 
@@ -192,8 +237,11 @@ def recreate_database(url: str) -> None:
         admin.execute(f'CREATE DATABASE "{name}"')
 
 
-def prepare_site(env: dict[str, str], tables: int) -> tuple[list[int], list[str]]:
-    """Migrate, then seat one person and three bots at each table (nothing starts yet)."""
+def prepare_site(
+    env: dict[str, str], tables: int, bots: Sequence[str]
+) -> tuple[list[int], list[str]]:
+    """Migrate, then seat one person and three bots of the levels `bots` at each table
+    (nothing starts yet)."""
     os.environ.update(env)
     import django
 
@@ -215,7 +263,7 @@ def prepare_site(env: dict[str, str], tables: int) -> tuple[list[int], list[str]
         user.set_unusable_password()
         user.save()
         ledger.grant_welcome(user)
-        table = table_with_three_bots(user, f"Load {index}")
+        table = table_with_three_bots(user, f"Load {index}", bots)
         store = SessionStore()
         store["_auth_user_id"] = str(user.pk)
         store["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
@@ -312,6 +360,8 @@ class Connection:
     """The versions that came as the whole picture."""
     failed: str = ""
     leave: bool = False
+    answers: Answers | None = None
+    """The person's socket: how long each of its moves waited for a later version."""
 
     def listened_at(self, moment: float) -> bool:
         """Whether the socket had its snapshot by `moment`: a version committed before a
@@ -322,6 +372,62 @@ class Connection:
         return self.opened_at + self.snapshot_ms / 1000 <= moment
 
 
+@dataclass
+class Move:
+    """A move the person sent: on which game and version, naming which card, and when."""
+
+    decided_on: tuple[int, int]
+    card: str | None
+    sent_at: float
+    """On the client's monotonic clock."""
+    sent_wall: float
+    """On the wall clock, to place it in the measured window."""
+    answered_at: float | None = None
+
+
+class Answers:
+    """What a player feels: from the moment the person's socket sends a move to the moment
+    it receives a frame of a later version than the one the move was decided on (or the
+    waiting room, when the game is over), on the client's monotonic clock.
+
+    Refused moves are left out. The server takes a socket's messages one at a time, so a
+    refusal belongs to the oldest move still open. A move that names a card stays open
+    after its answer until the card has left the hand (a bot's move can bring the later
+    version before the server refuses the person's); a take or a pass is closed by its
+    answer."""
+
+    def __init__(self) -> None:
+        self.open: list[Move] = []
+        self.waits: list[tuple[float, float]] = []
+        """(sent on the wall clock, ms waited) of each answered move, in order."""
+        self.refused = 0
+
+    def sent(self, decided_on: tuple[int, int], card: str | None, at: float, wall: float) -> None:
+        self.open.append(Move(decided_on, card, at, wall))
+
+    def shown(
+        self, frame: tuple[int, int] | None, over: bool, hand: Collection[str], at: float
+    ) -> None:
+        """A message came at `at`: of `frame` (its game and version, if it had one), or the
+        waiting room (`over`); `hand` is the hand the page shows once it is read."""
+        still = []
+        for move in self.open:
+            if move.answered_at is None and (
+                over or (frame is not None and frame > move.decided_on)
+            ):
+                move.answered_at = at
+            if move.answered_at is not None and (over or move.card not in hand):
+                self.waits.append((move.sent_wall, (move.answered_at - move.sent_at) * 1000))
+            else:
+                still.append(move)
+        self.open = still
+
+    def refusal(self) -> None:
+        if self.open:
+            self.open.pop(0)
+            self.refused += 1
+
+
 class Player:
     """The person at a table: plays a legal move on each new screen that allows one. Like
     the page, they pass over a frame older than the one they have seen (frames from two
@@ -330,6 +436,8 @@ class Player:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.version: int | None = None
+        self.game: int | None = None
+        """The game of `version`, the one the next move is decided on."""
         self.acted_on: int | None = None
         self.newest: tuple[int, int] = (0, 0)
         self.candidates: list[dict[str, Any]] = []
@@ -357,7 +465,7 @@ class Player:
             self.buttons = html
         if frame is None or not self.hand or frame[1] == self.acted_on:
             return None
-        version = frame[1]
+        self.game, version = frame
         self.version = version
         self.candidates = self.choices(version)
         return self.next_choice()
@@ -426,6 +534,10 @@ class Crowd:
         self.overtaken = 0
         self.refused: Counter[str] = Counter()
         self.last_arrival = 0.0
+        self.cpu = 0.0
+        """Seconds of CPU of the server processes over the window."""
+        self.machine_cpu = 0.0
+        """Seconds of CPU of the whole machine over the window, less this client's."""
 
     async def drain(self, quiet: float = 1.5, longest: float = 15.0) -> None:
         """Wait for the frames still on their way: until none came for `quiet` seconds."""
@@ -477,6 +589,7 @@ class Crowd:
                 if record.leave:
                     return
                 continue
+            felt = time.monotonic()
             arrived = time.time()
             self.last_arrival = arrived
             if first:
@@ -500,23 +613,36 @@ class Crowd:
             first = False
             if player is not None:
                 frame = current if version and current is not None else None
-                await self.play(sock, html, frame, player)
+                await self.play(sock, html, frame, player, record.answers, felt)
             if record.leave:
                 return
 
     async def play(
-        self, sock: Any, html: str, frame: tuple[int, int] | None, player: Player
+        self,
+        sock: Any,
+        html: str,
+        frame: tuple[int, int] | None,
+        player: Player,
+        answers: Answers | None,
+        felt: float,
     ) -> None:
         redrawn = player.redrawn
         move = player.read(html, frame)
+        if answers is not None:
+            answers.shown(frame, 'data-phase="waiting"' in html, player.hand, felt)
         if move is None and 'id="notice"' in html and "error" in html:
             self.refusals += 1
             self.refused[re.sub(r"<[^>]+>", "", html).strip()[:70]] += 1
+            if answers is not None:
+                answers.refusal()
             # A move naming a version the socket had not shown comes back with the whole
             # picture first, and the person has played on that already.
             if not redrawn:
                 move = player.next_choice()
         if move is not None:
+            if answers is not None and "version" in move and player.game is not None:
+                decided_on = (player.game, int(move["version"]))
+                answers.sent(decided_on, move.get("card"), time.monotonic(), time.time())
             await sock.send(json.dumps(move))
 
 
@@ -536,7 +662,7 @@ async def churn(
             crowd.open(url, fresh, headers, None)
 
 
-async def drive_site(site: Site, seconds: float, churn_rate: int) -> tuple[Crowd, float, float]:
+async def drive_site(site: Site, seconds: float, churn_rate: int) -> Crowd:
     crowd = Crowd(seconds)
     spectators = []
     for index, (table, cookie) in enumerate(zip(site.tables, site.cookies, strict=True)):
@@ -548,7 +674,7 @@ async def drive_site(site: Site, seconds: float, churn_rate: int) -> tuple[Crowd
                 headers["Cookie"] = f"{cookie}; django_language=ru"
                 crowd.open(
                     url,
-                    Connection(table=table, role="player"),
+                    Connection(table=table, role="player", answers=Answers()),
                     headers,
                     Player(random.Random(index)),
                 )
@@ -560,16 +686,20 @@ async def drive_site(site: Site, seconds: float, churn_rate: int) -> tuple[Crowd
     begin = await asyncio.to_thread(arm_tables, site.tables, min(3.0, 0.02 * len(site.tables)))
     await asyncio.sleep(max(0.0, begin - time.time()))
     cpu_before = await asyncio.to_thread(site_processes.cpu_seconds)
+    machine_before = sample_cpu()
     mover = asyncio.create_task(churn(crowd, spectators, churn_rate)) if churn_rate else None
     await asyncio.sleep(seconds)
+    machine_after = sample_cpu()
     cpu_after = await asyncio.to_thread(site_processes.cpu_seconds)
+    crowd.cpu = cpu_after - cpu_before
+    crowd.machine_cpu = machine_cpu_seconds(machine_before, machine_after)
     crowd.window = (begin, begin + seconds)
     if mover is not None:
         mover.cancel()
     await crowd.drain()
     crowd.stop.set()
     await asyncio.gather(*list(crowd.tasks), return_exceptions=True)
-    return crowd, cpu_after - cpu_before, begin
+    return crowd
 
 
 async def wait_connected(crowd: Crowd, count: int) -> None:
@@ -604,10 +734,12 @@ async def drive_bare(ports: list[int], tables: int, rate: float, seconds: float)
     await asyncio.sleep(0.3)
     begin = time.time()
     cpu_before = await asyncio.to_thread(site_processes.cpu_seconds)
+    machine_before = sample_cpu()
     async with websockets.connect(f"ws://127.0.0.1:{ports[0]}/ws/bare-control/") as control:
         await control.send(json.dumps({"tables": tables, "rate": rate, "seconds": seconds}))
         await asyncio.wait_for(control.recv(), timeout=seconds * 3 + 30)
-    crowd.cpu = await asyncio.to_thread(site_processes.cpu_seconds) - cpu_before  # type: ignore[attr-defined]
+    crowd.machine_cpu = machine_cpu_seconds(machine_before, sample_cpu())
+    crowd.cpu = await asyncio.to_thread(site_processes.cpu_seconds) - cpu_before
     crowd.window = (begin, begin + seconds)
     await crowd.drain()
     crowd.stop.set()
@@ -623,6 +755,8 @@ class Figures:
     actions: int = 0
     actions_per_s: float = 0.0
     latencies: list[float] = field(default_factory=list)
+    user_latencies: list[float] = field(default_factory=list)
+    """Each of the person's moves sent in the window: ms to a later version on its socket."""
     dropped: int = 0
     superseded: int = 0
     in_flight: int = 0
@@ -665,6 +799,10 @@ def figures(crowd: Crowd, commits: dict[tuple[int, int], float], tables: int) ->
                 latest = max(record.arrivals[key] for record in receivers)
                 result.latencies.append((latest - commits[key]) * 1000)
     for record in crowd.connections:
+        if record.answers is not None:
+            result.user_latencies += [
+                waited for sent, waited in record.answers.waits if begin <= sent <= end
+            ]
         for key, size in record.bytes_by_action.items():
             if key in commits and begin <= commits[key] <= end:
                 result.bytes.append(size)
@@ -729,13 +867,13 @@ def run_site(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     env = site_environment(args.mode, work, args.database_url, args.redis_url)
     if args.mode == "scale-out":
         recreate_database(args.database_url)
-    tables, cookies = prepare_site(env, args.tables)
+    tables, cookies = prepare_site(env, args.tables, args.bots)
     site_processes = Processes(work)
     try:
         site = start_site(args.mode, site_processes, env, work, args.schedulers)
         site.tables, site.cookies = tables, cookies
         churn_rate = max(1, args.tables // 20)
-        crowd, cpu, _begin = asyncio.run(drive_site(site, args.seconds, churn_rate))
+        crowd = asyncio.run(drive_site(site, args.seconds, churn_rate))
         rss = site_processes.peak_rss_mb()
     finally:
         site_processes.stop_all()
@@ -751,7 +889,8 @@ def run_site(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         forget_redis_keys(args.redis_url, env["REDIS_PREFIX"])
     return {
         "figures": measured,
-        "cpu": cpu,
+        "cpu": crowd.cpu,
+        "machine_cpu": crowd.machine_cpu,
         "rss_mb": rss,
         "lateness": [ms for by_kind in lateness.values() for ms in by_kind],
         "game_lateness": lateness["game"],
@@ -781,7 +920,13 @@ def run_bare(args: argparse.Namespace, work: Path, rate: float) -> dict[str, Any
     if args.mode == "scale-out":
         forget_redis_keys(args.redis_url, env["REDIS_PREFIX"])
     measured = figures(crowd, {}, args.tables)
-    return {"figures": measured, "cpu": crowd.cpu, "rss_mb": rss, "errors": crowd.errors}  # type: ignore[attr-defined]
+    return {
+        "figures": measured,
+        "cpu": crowd.cpu,
+        "machine_cpu": crowd.machine_cpu,
+        "rss_mb": rss,
+        "errors": crowd.errors,
+    }
 
 
 def forget_redis_keys(url: str, prefix: str) -> None:
@@ -801,16 +946,21 @@ def summary(args: argparse.Namespace, site: dict[str, Any], bare: dict[str, Any]
         "schedulers": args.schedulers if args.mode == "scale-out" else 0,
         "tables": args.tables,
         "seconds": args.seconds,
+        "bots": list(args.bots),
         "actions_per_s": round(s.actions_per_s, 1),
         "p50_ms": round(percentile(s.latencies, 0.5), 1),
         "p99_ms": round(percentile(s.latencies, 0.99), 1),
+        "user_p50_ms": round(percentile(s.user_latencies, 0.5), 1),
+        "user_p99_ms": round(percentile(s.user_latencies, 0.99), 1),
         "bytes_per_action_per_client": int(statistics.median(s.bytes)) if s.bytes else 0,
         "bytes_p95": int(percentile([float(x) for x in s.bytes], 0.95)),
         "cpu_ms_per_action": round(site["cpu"] * 1000 / max(1, s.actions), 2),
+        "machine_cpu_ms_per_action": round(site["machine_cpu"] * 1000 / max(1, s.actions), 2),
         "bare_actions_per_s": round(b.actions_per_s, 1),
         "bare_p50_ms": round(percentile(b.latencies, 0.5), 1),
         "bare_p99_ms": round(percentile(b.latencies, 0.99), 1),
         "bare_cpu_ms_per_action": round(bare["cpu"] * 1000 / max(1, b.actions), 2),
+        "bare_machine_cpu_ms_per_action": round(bare["machine_cpu"] * 1000 / max(1, b.actions), 2),
         "connect_p99_ms": round(percentile(s.handshakes, 0.99), 1),
         "snapshot_p99_ms": round(percentile(s.snapshots, 0.99), 1),
         "lateness_p50_ms": round(percentile(site["lateness"], 0.5), 1),
@@ -838,13 +988,24 @@ def print_table(result: dict[str, Any], errors: list[str], refused: list[Any]) -
     rows = [
         ("setup", f"site, {result['mode']}", "bare stack, same rate"),
         ("tables", result["tables"], result["tables"]),
+        ("bots of each table", ",".join(result["bots"]), ""),
         ("actions/s", result["actions_per_s"], result["bare_actions_per_s"]),
         (
             "p50 / p99 ms (commit -> every socket)",
             f"{result['p50_ms']} / {result['p99_ms']}",
             f"{result['bare_p50_ms']} / {result['bare_p99_ms']}",
         ),
+        (
+            "user p50 / p99 ms (move -> a later version)",
+            f"{result['user_p50_ms']} / {result['user_p99_ms']}",
+            "",
+        ),
         ("CPU ms per action", result["cpu_ms_per_action"], result["bare_cpu_ms_per_action"]),
+        (
+            "machine CPU ms per action (less the client)",
+            result["machine_cpu_ms_per_action"],
+            result["bare_machine_cpu_ms_per_action"],
+        ),
         (
             "bytes per action per socket (median / p95)",
             f"{result['bytes_per_action_per_client']} / {result['bytes_p95']}",
@@ -902,10 +1063,167 @@ def healthy(result: dict[str, Any]) -> bool:
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+# ---------------------------------------------------------------- the sweep
+
+KNEE_P99_MS = 100.0
+"""The knee is the largest table count whose p99 (commit to every socket) is under this."""
+COLLAPSE_AT = 3
+"""The collapse check looks at the first point at this many times the knee's tables."""
+SWEPT_FIGURES = (
+    "tables",
+    "actions_per_s",
+    "p99_ms",
+    "user_p99_ms",
+    "cpu_ms_per_action",
+    "bare_cpu_ms_per_action",
+    "machine_cpu_ms_per_action",
+    "bare_machine_cpu_ms_per_action",
+)
+
+
+def server_processes(mode: str, schedulers: int) -> int:
+    """The site's own processes a run starts: one Daphne embedded; two Daphne and the
+    schedulers in scale-out (PostgreSQL and Redis are not counted)."""
+    return 1 if mode == "embedded" else 2 + schedulers
+
+
+def ratio(part: float, whole: float) -> float | None:
+    return round(part / whole, 2) if whole else None
+
+
+def sweep_summary(
+    points: list[dict[str, Any]], server_cores: int, failed: Sequence[int] = ()
+) -> dict[str, Any]:
+    """The knee of a sweep (the largest table count whose p99 is under `KNEE_P99_MS`), its
+    actions per second per server core, and whether the site collapsed at `COLLAPSE_AT`
+    times the knee: that point's actions/s against the sweep's peak, its CPU per action
+    against the knee's."""
+    knee = max(
+        (point for point in points if point["p99_ms"] < KNEE_P99_MS),
+        key=lambda point: point["tables"],
+        default=None,
+    )
+    peak = max((point["actions_per_s"] for point in points), default=0.0)
+    collapse = None
+    if knee is not None:
+        beyond = [p for p in points if p["tables"] >= COLLAPSE_AT * knee["tables"]]
+        crowded = min(beyond, key=lambda point: point["tables"], default=None)
+        if crowded is not None:
+            collapse = {
+                "tables": crowded["tables"],
+                "knee_tables": knee["tables"],
+                "actions_per_s_of_peak": ratio(crowded["actions_per_s"], peak),
+                "cpu_per_action_of_knee": ratio(
+                    crowded["cpu_ms_per_action"], knee["cpu_ms_per_action"]
+                ),
+                "machine_cpu_per_action_of_knee": ratio(
+                    crowded["machine_cpu_ms_per_action"], knee["machine_cpu_ms_per_action"]
+                ),
+            }
+    return {
+        "sweep": [point["tables"] for point in points],
+        "failed": list(failed),
+        "server_cores": server_cores,
+        "knee_tables": None if knee is None else knee["tables"],
+        "knee_actions_per_s": None if knee is None else knee["actions_per_s"],
+        "knee_actions_per_s_per_server_core": (
+            None if knee is None else round(knee["actions_per_s"] / server_cores, 1)
+        ),
+        "peak_actions_per_s": peak,
+        "collapse": collapse,
+        "points": [{name: point.get(name) for name in SWEPT_FIGURES} for point in points],
+    }
+
+
+def point_arguments(args: argparse.Namespace, tables: int) -> list[str]:
+    """The options of one point of a sweep: this run's, at `tables` tables."""
+    chosen = [
+        *("--mode", args.mode, "--tables", str(tables), "--seconds", str(args.seconds)),
+        *("--schedulers", str(args.schedulers), "--bots", ",".join(args.bots)),
+        *("--database-url", args.database_url, "--redis-url", args.redis_url),
+    ]
+    return chosen + ["--no-bare"] * args.no_bare + ["--keep"] * args.keep
+
+
+def run_sweep(args: argparse.Namespace) -> None:
+    """Each table count a full run of its own, in a process of its own (the site's settings
+    are read once a process), its output passed on; then the summary line."""
+    points, failed = [], []
+    for tables in args.sweep:
+        command = [PYTHON, str(Path(__file__).resolve()), *point_arguments(args, tables)]
+        last = ""
+        with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True) as child:
+            assert child.stdout is not None
+            for line in child.stdout:
+                print(line, end="", flush=True)
+                last = line if line.strip() else last
+        try:
+            points.append(json.loads(last))
+        except json.JSONDecodeError:
+            failed.append(tables)
+    cores = min(os.cpu_count() or 1, server_processes(args.mode, args.schedulers))
+    result = {"mode": args.mode, "bots": list(args.bots), "seconds": args.seconds}
+    result.update(sweep_summary(points, cores, failed))
+    print(
+        "knee: {knee_tables} tables, {knee_actions_per_s} actions/s, "
+        "{knee_actions_per_s_per_server_core} per server core of {server_cores}".format(**result)
+    )
+    print(json.dumps(result))
+
+
+# ---------------------------------------------------------------- options
+
+BOT_SEATS = 3
+
+
+def bot_levels(text: str) -> tuple[str, ...]:
+    """`--bots easy,strong,easy`: the levels of each table's three bots, in seat order."""
+    from games.bots import LEVELS
+
+    levels = tuple(level.strip() for level in text.split(","))
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown bot level {unknown[0]!r}: choose among {', '.join(LEVELS)}"
+        )
+    if len(levels) != BOT_SEATS:
+        raise argparse.ArgumentTypeError(
+            f"name {BOT_SEATS} levels, one for each bot of a table, not {len(levels)}"
+        )
+    return levels
+
+
+def table_counts(text: str) -> list[int]:
+    """`--sweep 25,50,100`: the table counts to run, in that order."""
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"name the table counts as whole numbers separated by commas, not {text!r}"
+        ) from None
+    if any(count < 1 for count in counts):
+        raise argparse.ArgumentTypeError(f"every table count is at least 1: {text!r}")
+    return counts
+
+
+def options() -> argparse.ArgumentParser:
+    from benchmarks.fixtures import EASY_BOTS
+
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--mode", choices=("embedded", "scale-out"), default="embedded")
     parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument(
+        "--bots",
+        type=bot_levels,
+        default=EASY_BOTS,
+        help="the levels of each table's three bots, in seat order (default easy,easy,easy)",
+    )
+    parser.add_argument(
+        "--sweep",
+        type=table_counts,
+        help="a full run at each of these table counts in turn (e.g. 25,50,100), "
+        "then a summary line with the knee (instead of --tables)",
+    )
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument(
         "--schedulers", type=int, default=2, help="scale-out: how many run_scheduler processes"
@@ -923,14 +1241,30 @@ def main() -> None:
     parser.add_argument(
         "--redis-url", default=os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/1"
     )
+    return parser
+
+
+def main() -> None:
+    parser = options()
     args = parser.parse_args()
+    if args.sweep and args.smoke:
+        parser.error("--sweep runs full points; leave out --smoke")
+    if args.sweep:
+        run_sweep(args)
+        return
     if args.smoke:
         args.tables, args.seconds = min(args.tables, 3), min(args.seconds, 8.0)
     work = Path(tempfile.mkdtemp(prefix="durak-load-"))
     try:
         site = run_site(args, work)
         if args.no_bare:
-            bare = {"figures": Figures(), "cpu": 0.0, "rss_mb": 0.0, "errors": []}
+            bare = {
+                "figures": Figures(),
+                "cpu": 0.0,
+                "machine_cpu": 0.0,
+                "rss_mb": 0.0,
+                "errors": [],
+            }
         else:
             bare = run_bare(args, work, site["figures"].actions_per_s)
         result = summary(args, site, bare)

@@ -1,8 +1,11 @@
 """The load benchmark's person reads the site's own screens: a template laid out anew must
-not leave them unable to play their cards (a table then waits out every move timer)."""
+not leave them unable to play their cards (a table then waits out every move timer). And
+the benchmark's own arithmetic: what a player feels, the machine's CPU, the sweep's knee,
+the bots' levels."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 
@@ -10,11 +13,13 @@ import pytest
 
 from accounts.models import User
 from accounts.services import create_player
-from benchmarks.load import Player
+from benchmarks import load
+from benchmarks.fixtures import table_with_three_bots
+from benchmarks.load import Answers, Connection, CpuSample, Crowd, Player
 from games import broadcast, clock, play, snapshots, tables
 from games.engine import Deal, Lead, Rules
 from games.engine import Game as EngineGame
-from games.models import Game, Table
+from games.models import Game, Seat, Table
 from games.protocol import parse
 
 
@@ -88,3 +93,246 @@ def test_the_benchmarks_person_keeps_their_hand_through_the_changes_that_follow(
     assert '<section id="game"' not in change
     person.read(change, (game, version + 1))
     assert set(person.hand) == {"6S", "6C", "9D"} - {move["card"]}
+
+
+# ---------------------------------------------------------------- what a player feels
+
+
+def test_a_move_waits_until_its_socket_shows_a_later_version_than_it_was_decided_on():
+    answers = Answers()
+    answers.sent((7, 4), None, at=10.0, wall=1000.0)
+    answers.shown((7, 4), False, set(), at=10.05)
+    assert answers.waits == []
+    answers.shown((7, 5), False, set(), at=10.12)
+    assert answers.waits == [(1000.0, pytest.approx(120.0))]
+    assert answers.open == []
+
+
+def test_a_later_game_answers_a_move_on_the_game_before():
+    answers = Answers()
+    answers.sent((7, 30), None, at=10.0, wall=1000.0)
+    answers.shown((8, 1), False, set(), at=10.2)
+    assert [waited for _sent, waited in answers.waits] == [pytest.approx(200.0)]
+
+
+def test_the_waiting_room_answers_the_move_that_ended_the_game():
+    answers = Answers()
+    answers.sent((7, 30), "6S", at=10.0, wall=1000.0)
+    answers.shown(None, True, {"6S"}, at=10.03)
+    assert [waited for _sent, waited in answers.waits] == [pytest.approx(30.0)]
+
+
+def test_a_refused_move_is_left_out_of_what_a_player_feels():
+    answers = Answers()
+    answers.sent((7, 4), "6S", at=10.0, wall=1000.0)
+    answers.refusal()
+    answers.shown((7, 5), False, {"6S"}, at=10.1)
+    assert answers.waits == [] and answers.open == [] and answers.refused == 1
+
+
+def test_a_card_move_that_a_bots_version_overtook_and_the_server_refused_is_left_out():
+    answers = Answers()
+    answers.sent((7, 4), "6S", at=10.0, wall=1000.0)
+    answers.shown((7, 5), False, {"6S", "9D"}, at=10.1)
+    answers.sent((7, 5), "9D", at=10.2, wall=1000.2)
+    answers.refusal()
+    answers.shown((7, 6), False, {"6S"}, at=10.3)
+    assert answers.waits == [(1000.2, pytest.approx(100.0))]
+
+
+def test_a_card_move_counts_from_its_send_to_the_first_later_version_once_its_card_left():
+    answers = Answers()
+    answers.sent((7, 4), "6S", at=10.0, wall=1000.0)
+    answers.shown((7, 5), False, {"6S"}, at=10.1)
+    answers.shown((7, 6), False, set(), at=10.4)
+    assert answers.waits == [(1000.0, pytest.approx(100.0))]
+
+
+def test_a_refusal_with_no_move_open_changes_nothing():
+    answers = Answers()
+    answers.refusal()
+    assert answers.refused == 0 and answers.waits == []
+
+
+def test_what_a_player_feels_counts_only_the_moves_sent_in_the_measured_window():
+    crowd = Crowd(seconds=10)
+    crowd.window = (1000.0, 1010.0)
+    person = Connection(table=1, role="player", answers=Answers())
+    for wall, waited in ((999.0, 5.0), (1001.0, 40.0), (1009.0, 60.0), (1011.0, 900.0)):
+        person.answers.waits.append((wall, waited))
+    crowd.connections.append(person)
+    assert load.figures(crowd, {}, 1).user_latencies == [40.0, 60.0]
+
+
+# ---------------------------------------------------------------- the machine's CPU
+
+PROC_STAT = "cpu  36265 35231 11147 55238 633 10 257 68 500 0\ncpu0 17715 13893 4972 32580\n"
+
+
+def test_the_machines_busy_time_leaves_out_idle_iowait_and_the_guest_time_already_in_user():
+    assert load.busy_ticks(PROC_STAT) == 36265 + 35231 + 11147 + 10 + 257 + 68
+
+
+def test_the_machines_busy_time_is_read_from_the_first_line_only():
+    with pytest.raises(ValueError, match="cpu0"):
+        load.busy_ticks("cpu0 1 2 3 4 5 6 7 8\n")
+
+
+def test_a_process_counts_its_user_and_system_time_and_its_waited_childrens():
+    stat = "4242 (my (odd) name) S 1 2 3 0 -1 4194304 100 0 0 0 70 30 5 2 20 0 1 0 69882"
+    assert load.own_ticks(stat) == 70 + 30 + 5 + 2
+
+
+def test_the_machines_cpu_over_a_window_leaves_out_the_clients_own(monkeypatch):
+    monkeypatch.setattr(load, "CLOCK_TICKS", 100)
+    before = CpuSample(machine=10_000, client=500)
+    after = CpuSample(machine=10_450, client=620)
+    assert load.machine_cpu_seconds(before, after) == pytest.approx(3.3)
+
+
+def test_the_machines_cpu_is_never_less_than_nothing(monkeypatch):
+    monkeypatch.setattr(load, "CLOCK_TICKS", 100)
+    before = CpuSample(machine=10_000, client=500)
+    assert load.machine_cpu_seconds(before, CpuSample(machine=10_010, client=600)) == 0.0
+
+
+def test_this_machines_proc_stat_reads():
+    sample = load.sample_cpu()
+    assert sample.machine > 0 and sample.client > 0
+
+
+# ---------------------------------------------------------------- the sweep
+
+
+def point(tables: int, actions: float, p99: float, cpu: float, machine: float) -> dict:
+    return {
+        "tables": tables,
+        "actions_per_s": actions,
+        "p99_ms": p99,
+        "user_p99_ms": p99 * 2,
+        "cpu_ms_per_action": cpu,
+        "bare_cpu_ms_per_action": 2.0,
+        "machine_cpu_ms_per_action": machine,
+        "bare_machine_cpu_ms_per_action": 3.0,
+        "errors": 0,
+    }
+
+
+SWEEP = [
+    point(25, 30.0, 40.0, 18.0, 22.0),
+    point(50, 50.8, 99.9, 19.5, 24.0),
+    point(100, 45.1, 709.0, 22.0, 23.9),
+    point(150, 33.6, 571.0, 29.2, 33.9),
+]
+
+
+def test_the_knee_is_the_largest_table_count_whose_p99_is_under_100_ms():
+    result = load.sweep_summary(SWEEP, server_cores=1)
+    assert result["knee_tables"] == 50
+    assert result["knee_actions_per_s"] == 50.8
+    assert result["knee_actions_per_s_per_server_core"] == 50.8
+
+
+def test_the_knee_is_the_largest_count_under_100_ms_even_past_a_slower_point():
+    bumpy = [point(25, 30.0, 140.0, 18.0, 22.0), point(50, 50.0, 80.0, 19.0, 24.0)]
+    assert load.sweep_summary(bumpy, server_cores=1)["knee_tables"] == 50
+
+
+def test_the_knee_per_server_core_divides_by_the_server_cores():
+    result = load.sweep_summary(SWEEP, server_cores=2)
+    assert result["server_cores"] == 2
+    assert result["knee_actions_per_s_per_server_core"] == 25.4
+
+
+def test_the_collapse_check_takes_the_first_point_at_three_times_the_knee():
+    collapse = load.sweep_summary(SWEEP, server_cores=1)["collapse"]
+    assert collapse == {
+        "tables": 150,
+        "knee_tables": 50,
+        "actions_per_s_of_peak": round(33.6 / 50.8, 2),
+        "cpu_per_action_of_knee": round(29.2 / 19.5, 2),
+        "machine_cpu_per_action_of_knee": round(33.9 / 24.0, 2),
+    }
+
+
+def test_no_collapse_check_when_the_sweep_stops_short_of_three_times_the_knee():
+    assert load.sweep_summary(SWEEP[:3], server_cores=1)["collapse"] is None
+
+
+def test_a_sweep_with_no_point_under_100_ms_has_no_knee():
+    result = load.sweep_summary(SWEEP[2:], server_cores=1)
+    assert result["knee_tables"] is None and result["knee_actions_per_s"] is None
+    assert result["knee_actions_per_s_per_server_core"] is None and result["collapse"] is None
+
+
+def test_the_sweep_summary_lists_each_points_main_figures_and_the_failed_counts():
+    result = load.sweep_summary(SWEEP[:2], server_cores=1, failed=[200])
+    assert result["sweep"] == [25, 50] and result["failed"] == [200]
+    assert result["peak_actions_per_s"] == 50.8
+    assert result["points"][1] == {
+        "tables": 50,
+        "actions_per_s": 50.8,
+        "p99_ms": 99.9,
+        "user_p99_ms": 199.8,
+        "cpu_ms_per_action": 19.5,
+        "bare_cpu_ms_per_action": 2.0,
+        "machine_cpu_ms_per_action": 24.0,
+        "bare_machine_cpu_ms_per_action": 3.0,
+    }
+
+
+def test_the_server_processes_are_one_embedded_and_two_daphnes_and_the_schedulers_scaled_out():
+    assert load.server_processes("embedded", 2) == 1
+    assert load.server_processes("scale-out", 2) == 4
+    assert load.server_processes("scale-out", 1) == 3
+
+
+def test_each_point_of_a_sweep_is_a_run_of_the_sweeps_options_at_its_own_table_count():
+    options = load.options()
+    args = options.parse_args(
+        ["--mode", "scale-out", "--sweep", "3,6", "--seconds", "8", "--bots", "easy,strong,easy"]
+    )
+    one = options.parse_args(load.point_arguments(args, 6))
+    assert (one.mode, one.tables, one.seconds, one.sweep) == ("scale-out", 6, 8.0, None)
+    assert one.bots == ("easy", "strong", "easy")
+    assert (one.database_url, one.redis_url) == (args.database_url, args.redis_url)
+
+
+def test_the_sweep_names_its_table_counts_in_the_order_to_run_them():
+    assert load.table_counts("50,25,100") == [50, 25, 100]
+
+
+@pytest.mark.parametrize("text", ["25,,50", "25,fifty", "25,0"])
+def test_the_sweep_refuses_a_table_count_that_is_not_a_whole_number_of_at_least_one(text):
+    with pytest.raises(argparse.ArgumentTypeError, match="table count"):
+        load.table_counts(text)
+
+
+# ---------------------------------------------------------------- the bots' levels
+
+
+def test_the_bots_option_names_the_level_of_each_of_a_tables_three_bots():
+    assert load.bot_levels("easy,strong,easy") == ("easy", "strong", "easy")
+
+
+def test_the_bots_are_three_easy_ones_unless_the_option_names_others():
+    assert load.options().parse_args([]).bots == ("easy", "easy", "easy")
+
+
+def test_the_bots_option_refuses_an_unknown_level():
+    with pytest.raises(argparse.ArgumentTypeError, match="unknown bot level 'hard'"):
+        load.bot_levels("easy,hard,easy")
+
+
+@pytest.mark.parametrize("text", ["strong", "easy,strong", "easy,easy,easy,strong"])
+def test_the_bots_option_refuses_other_than_three_levels(text):
+    with pytest.raises(argparse.ArgumentTypeError, match="name 3 levels"):
+        load.bot_levels(text)
+
+
+@pytest.mark.django_db
+def test_the_benchmarks_table_seats_its_bots_at_the_levels_asked_in_seat_order():
+    host = create_player("host", "hosts-plays-durak")
+    table = table_with_three_bots(host, "Load", ("easy", "strong", "easy"))
+    bots = Seat.objects.filter(table=table, player__isnull=True).order_by("position")
+    assert [seat.bot_level for seat in bots] == ["easy", "strong", "easy"]
