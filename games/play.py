@@ -21,12 +21,22 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import bot_workers, broadcast, clock, fairness, site_events, standup, timing
+from games import (
+    bot_workers,
+    broadcast,
+    clock,
+    fairness,
+    game_rows,
+    site_events,
+    standup,
+    timing,
+)
 from games.autopilot import BotSchedule, decide, table_key
 from games.engine import Action, IllegalAction, Phase
 from games.engine import Game as EngineGame
 from games.errors import GameError, StaleCommand
-from games.models import BotLevel, Game, GameEvent, GamePlayer, Seat, Table
+from games.held_games import held_games
+from games.models import BotLevel, Game, GamePlayer, Seat, Table
 from games.protocol import Command
 from games.rendering import seat_infos
 from games.rows import locked_table, seats_of
@@ -49,6 +59,8 @@ class Loaded:
     schedule: BotSchedule
     version: int
     """The version this transaction writes: every event it records belongs to it."""
+    fingerprint: game_rows.Fingerprint | None = None
+    """The game's fingerprint as it was read, if it was."""
     table_before: str = ""
     events: list[dict[str, Any]] = field(default_factory=list)
     before: Before | None = None
@@ -65,20 +77,28 @@ class Loaded:
 
 
 def load(game_id: int, *, lock: bool = True) -> Loaded:
-    """The game, locked; without `lock`, as it stands (to decide on, never to write)."""
-    games = Game.objects.select_for_update() if lock else Game.objects.all()
-    try:
-        row = games.select_related("table").get(pk=game_id)
-    except Game.DoesNotExist:
-        raise GameError(_("There is no such game.")) from None
+    """The game, locked; without `lock`, as it stands (to decide on, never to write). What
+    this process wrote last is reused when the game's fingerprint shows nothing else changed
+    it (`games.held_games`)."""
+    found = game_rows.fingerprint(game_id, lock=lock)
+    if found is None:
+        raise GameError(_("There is no such game."))
+    fingerprint, deadline_at = found
+    held = held_games.take(game_id, fingerprint)
+    if held is None:
+        row = Game.objects.select_related("table").get(pk=game_id)
+        seats = seats_of(row.table)
+    else:
+        row, seats = held
+        row.deadline_at = deadline_at
     engine = EngineGame.from_dict(row.state)
-    seats = seats_of(row.table)
     return Loaded(
         row=row,
         engine=engine,
         seats=seats,
         schedule=BotSchedule.load(row.bot_moves),
         version=row.version + 1,
+        fingerprint=fingerprint,
         table_before=table_key(engine),
         before=Before(row.version, row.state, row.bot_moves, tuple(seat_infos(seats))),
     )
@@ -246,8 +266,7 @@ def due(row: Game, now: float, claimed_until: datetime | None) -> bool:
 
 def still_at(row: Game) -> bool:
     """Lock the game's row, and tell whether it is still at the version `row` was read at."""
-    locked = Game.objects.select_for_update().filter(pk=row.pk, version=row.version)
-    return locked.values_list("pk", flat=True).first() is not None
+    return game_rows.lock_at_version(row.pk, row.version)
 
 
 def bot_move(
@@ -305,16 +324,8 @@ def record(loaded: Loaded, events: Sequence[Mapping[str, Any]], now: float) -> N
     if not events:
         return
     row = loaded.row
-    GameEvent.objects.bulk_create(
-        GameEvent(
-            game=row,
-            seq=row.event_seq + index,
-            version=loaded.version,
-            type=str(event["type"]),
-            seat=event.get("seat"),
-            data={"at": now, **event},
-        )
-        for index, event in enumerate(events, start=1)
+    game_rows.append_events(
+        row.pk, row.event_seq + 1, loaded.version, [{"at": now, **event} for event in events]
     )
     row.event_seq += len(events)
     note_timeouts(loaded, events)
@@ -351,15 +362,31 @@ def save(loaded: Loaded, now: float) -> None:
         row.deadline_at = clock.to_datetime(min(due)) if due else None
     row.state = engine.to_dict()
     row.bot_moves = loaded.schedule.dump()
-    row.save()
+    if row.status == Game.Status.RUNNING:
+        game_rows.save_version(row)
+    else:
+        row.save()
     transaction.on_commit(partial(changed, loaded))
     if row.deadline_at is not None:
         transaction.on_commit(partial(broadcast.wake_scheduler, clock.to_seconds(row.deadline_at)))
 
 
 def changed(loaded: Loaded) -> None:
+    hold(loaded)
     timing.committed(loaded.row.pk, loaded.row.version)
     broadcast.game_changed(loaded.row, loaded.events, loaded.seats, loaded.before)
+
+
+def hold(loaded: Loaded) -> None:
+    """Keep the running game as committed, for its next action in this process."""
+    row = loaded.row
+    written = None
+    if row.status == Game.Status.RUNNING and loaded.fingerprint is not None:
+        written = game_rows.after_write(loaded.fingerprint, row, loaded.seats)
+    if written is None:
+        held_games.drop(row.pk)
+    else:
+        held_games.keep(written, row, loaded.seats)
 
 
 def endless(loaded: Loaded) -> bool:

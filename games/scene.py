@@ -10,6 +10,8 @@ bot schedule, the table, its seats, the events of this version) and rendered for
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -184,17 +186,52 @@ def render(scene: Scene, audience: Audience) -> str:
         if scene.game is None or scene.engine is None:
             context = waiting_context(scene, scene.seat(audience.seat))
             return render_to_string("games/fragments/waiting.html", context)
-        return section(scene, audience).draw()
+        drawn = section(scene, audience)
+        shown.keep(scene.game, audience, drawn)
+        return drawn.draw()
 
 
 def render_changes(scene: Scene, audience: Audience) -> str | None:
     """What changed for one audience since the version before, to apply on top of it; None
     when the writer did not tell that version (the whole section is drawn then)."""
-    earlier = earlier_section(scene, audience)
-    if earlier is None:
+    if scene.before is None or scene.game is None or scene.engine is None:
         return None
     with translation.override(audience.language):
-        return section(scene, audience, chips=False).changes_since(earlier)
+        now = section(scene, audience, chips=False)
+        earlier = shown.at(scene.game, audience, scene.before.version)
+        if earlier is None:
+            earlier = earlier_section(scene, audience)
+        shown.keep(scene.game, audience, now)
+        return now.changes_since(earlier)
+
+
+class Shown:
+    """The section each audience of a game was last drawn, so that the next version's
+    changes are told from it instead of drawing the version before again: only an earlier
+    drawing of the same game (its seed tells it from a game that had its id before), seat
+    and language, at the version asked for."""
+
+    KEPT = 4096
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.sections: OrderedDict[tuple[int, str, int | None, str], pieces.Section] = OrderedDict()
+
+    def keep(self, game: Game, audience: Audience, drawn: pieces.Section) -> None:
+        key = (game.pk, game.seed, audience.seat, audience.language)
+        with self.lock:
+            self.sections[key] = drawn
+            self.sections.move_to_end(key)
+            while len(self.sections) > self.KEPT:
+                self.sections.popitem(last=False)
+
+    def at(self, game: Game, audience: Audience, version: int) -> pieces.Section | None:
+        with self.lock:
+            drawn = self.sections.get((game.pk, game.seed, audience.seat, audience.language))
+        return drawn if drawn is not None and drawn.version == version else None
+
+
+shown = Shown()
 
 
 def section(scene: Scene, audience: Audience, *, chips: bool = True) -> pieces.Section:
@@ -214,10 +251,9 @@ def section(scene: Scene, audience: Audience, *, chips: bool = True) -> pieces.S
         )
 
 
-def earlier_section(scene: Scene, audience: Audience) -> pieces.Section | None:
+def earlier_section(scene: Scene, audience: Audience) -> pieces.Section:
     before, game = scene.before, scene.game
-    if before is None or game is None or scene.engine is None:
-        return None
+    assert before is not None and game is not None
     names = before.names if len(before.names) == len(scene.names) else scene.names
     with translation.override(audience.language):
         return pieces.section(

@@ -28,7 +28,18 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection, transaction
 
-from games import admission, bot_workers, broadcast, clock, failures, play, standup, tables, timing
+from games import (
+    admission,
+    bot_workers,
+    broadcast,
+    clock,
+    failures,
+    game_rows,
+    play,
+    standup,
+    tables,
+    timing,
+)
 from games.broadcast import SCHEDULER_GROUP
 from games.broadcast import SCHEDULER_SWEEP_SECONDS as SWEEP_SECONDS
 from games.models import Game, Table
@@ -164,13 +175,11 @@ def claim_game(now: float) -> Claim | None:
     deadline there; a scheduler that dies holding a claim lets the game fall due again when
     the claim ends."""
     until = clock.to_datetime(now + CLAIM_SECONDS)
-    due = Game.objects.filter(status=Game.Status.RUNNING, deadline_at__lte=clock.to_datetime(now))
-    while (row := due.order_by("deadline_at").only("pk", "deadline_at").first()) is not None:
-        if row.deadline_at is None:
-            return None
-        if Game.objects.filter(pk=row.pk, deadline_at=row.deadline_at).update(deadline_at=until):
-            return Claim(row.pk, clock.to_seconds(row.deadline_at), until)
-    return None
+    claimed = game_rows.claim_earliest(clock.to_datetime(now), until)
+    if claimed is None:
+        return None
+    game, deadline = claimed
+    return Claim(game, clock.to_seconds(deadline), until)
 
 
 def due_tables(now: float) -> list[tuple[int, float]]:

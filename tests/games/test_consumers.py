@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
-from django.db.models.signals import post_save
 
 from accounts import ledger
 from games import broadcast, clock, metrics, play, tables
@@ -330,16 +329,22 @@ class StateHistory:
     def __init__(self) -> None:
         self.states: dict[int, dict[str, Any]] = {}
 
-    def __call__(self, sender: Any, instance: Game, **kwargs: Any) -> None:
-        self.states[instance.version] = json.loads(json.dumps(instance.state))
+    def record(self, row: Game) -> None:
+        self.states[row.version] = json.loads(json.dumps(row.state))
 
 
 @pytest.fixture
-def state_history() -> Iterator[StateHistory]:
+def state_history(monkeypatch: pytest.MonkeyPatch) -> StateHistory:
+    """Each version's state as its writer commits it, before its frames are sent."""
     history = StateHistory()
-    post_save.connect(history, sender=Game, weak=False)
-    yield history
-    post_save.disconnect(history, sender=Game)
+    committed = play.changed
+
+    def recorded(loaded: play.Loaded) -> None:
+        history.record(loaded.row)
+        committed(loaded)
+
+    monkeypatch.setattr(play, "changed", recorded)
+    return history
 
 
 def assert_frames_hide_cards(
