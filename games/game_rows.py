@@ -10,12 +10,12 @@ the models' own fields, on SQLite and PostgreSQL alike.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Field, Model
 from django.utils import timezone
 
 from accounts.models import User
@@ -35,12 +35,18 @@ def table(model: type[Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
+def field(model: type[Model], name: str) -> Field[Any, Any]:
+    found = model._meta.get_field(name)
+    assert isinstance(found, Field)
+    return found
+
+
 def column(model: type[Model], name: str) -> str:
-    return connection.ops.quote_name(model._meta.get_field(name).column)
+    return connection.ops.quote_name(str(field(model, name).column))
 
 
 def prepared(model: type[Model], name: str, value: Any) -> Any:
-    return model._meta.get_field(name).get_db_prep_save(value, connection)
+    return field(model, name).get_db_prep_save(value, connection)
 
 
 def moment(value: Any) -> datetime | None:
@@ -49,7 +55,7 @@ def moment(value: Any) -> datetime | None:
     if convert is not None:
         value = convert(value, None, connection)
     if isinstance(value, datetime) and timezone.is_naive(value):
-        value = timezone.make_aware(value, timezone.utc)
+        value = timezone.make_aware(value, UTC)
     return value
 
 
@@ -191,3 +197,29 @@ def append_events(
         values += [event.get("seat"), data, created]
     with connection.cursor() as cursor:
         cursor.execute(events_sql(connection.vendor, len(events)), values)
+
+
+@cache
+def next_moments_sql(vendor: str) -> str:
+    g, t, s = table(Game), table(Table), table(Seat)
+    deadline, status = column(Game, "deadline_at"), column(Game, "status")
+    starts, table_status = column(Table, "starts_at"), column(Table, "status")
+    release = column(Seat, "release_at")
+    return (
+        f"SELECT (SELECT MIN({deadline}) FROM {g} WHERE {status} = %s), "
+        f"(SELECT MIN({starts}) FROM {t} WHERE {table_status} = %s), "
+        f"(SELECT MIN(s.{release}) FROM {s} s JOIN {t} t "
+        f"ON t.{column(Table, 'id')} = s.{column(Seat, 'table')} WHERE t.{table_status} = %s)"
+    )
+
+
+def next_moments() -> tuple[datetime | None, datetime | None, datetime | None]:
+    """The earliest deadline of a running game, start of an open table and end of a grace
+    after a game (`games.standup`), in one statement."""
+    opened = Table.Status.OPEN.value
+    with connection.cursor() as cursor:
+        cursor.execute(
+            next_moments_sql(connection.vendor), [Game.Status.RUNNING.value, opened, opened]
+        )
+        game_at, table_at, release_at = cursor.fetchone()
+    return moment(game_at), moment(table_at), moment(release_at)

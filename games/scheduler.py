@@ -42,7 +42,7 @@ from games import (
 )
 from games.broadcast import SCHEDULER_GROUP
 from games.broadcast import SCHEDULER_SWEEP_SECONDS as SWEEP_SECONDS
-from games.models import Game, Table
+from games.models import Table
 
 logger = logging.getLogger(__name__)
 
@@ -69,19 +69,41 @@ def on_scheduler_thread(function: Callable[..., Result]) -> Callable[..., Awaita
     return call
 
 
-def sweep() -> int:
+@dataclass(frozen=True)
+class Upcoming:
+    """The earliest moment of each kind of deadline, as last read."""
+
+    game: float | None
+    start: float | None
+    release: float | None
+
+    def earliest(self) -> float | None:
+        return min(
+            (m for m in (self.game, self.start, self.release) if m is not None), default=None
+        )
+
+    def due(self, moment: float | None, now: float) -> bool:
+        return moment is not None and moment <= now
+
+
+def sweep(upcoming: Upcoming | None = None) -> int:
     """Fire due games, start the tables whose start time has come (as many as the site has
     room for: `games.admission`) and stand up the players whose grace after a game ran
     out. The games and the starts have a sweep interval each (what is left waits for the
     next pass), so a burst of one never holds the other up; the games go first, since
-    their players are in the middle of a round."""
+    their players are in the middle of a round. Starts and stand-ups are looked for only
+    when `upcoming` (read at the end of the last rest) says one is due: a start is armed
+    seconds ahead and a grace lasts 45 s, so a rest always reads them before they fall due."""
     fired = fire_due_games(SWEEP_SECONDS)
     now = clock.now()
-    starting, told = admission.admit(due_tables(now), now)
-    for table_id in told:
-        broadcast.table_changed(table_id)
-    fired += fire_each("start", starting, start_unless_taken, SWEEP_SECONDS)
-    return fired + fire_each("standup", standup.due(now), tables.stand_up)
+    if upcoming is None or upcoming.due(upcoming.start, now):
+        starting, told = admission.admit(due_tables(now), now)
+        for table_id in told:
+            broadcast.table_changed(table_id)
+        fired += fire_each("start", starting, start_unless_taken, SWEEP_SECONDS)
+    if upcoming is None or upcoming.due(upcoming.release, now):
+        fired += fire_each("standup", standup.due(now), tables.stand_up)
+    return fired
 
 
 fire_due = on_scheduler_thread(sweep)
@@ -192,24 +214,14 @@ def due_tables(now: float) -> list[tuple[int, float]]:
     ]
 
 
-def next_deadline() -> float | None:
-    game_at = (
-        Game.objects.filter(status=Game.Status.RUNNING, deadline_at__isnull=False)
-        .order_by("deadline_at")
-        .values_list("deadline_at", flat=True)
-        .first()
+def read_upcoming() -> Upcoming:
+    game_at, table_at, release_at = game_rows.next_moments()
+    return Upcoming(
+        *(
+            clock.to_seconds(moment) if moment is not None else None
+            for moment in (game_at, table_at, release_at)
+        )
     )
-    table_at = (
-        Table.objects.filter(status=Table.Status.OPEN, starts_at__isnull=False)
-        .order_by("starts_at")
-        .values_list("starts_at", flat=True)
-        .first()
-    )
-    moments = [clock.to_seconds(m) for m in (game_at, table_at) if m is not None]
-    release_at = standup.next_release()
-    if release_at is not None:
-        moments.append(release_at)
-    return min(moments, default=None)
 
 
 class Wakes:
@@ -274,46 +286,48 @@ class Scheduler:
             loop = asyncio.get_running_loop()
             bot_workers.workers().on_decided = lambda: loop.call_soon_threadsafe(wakes.woken.set)
         try:
+            upcoming: Upcoming | None = None
             while not self.stopping.is_set():
                 if wakes is not None:
                     await wakes.join()
-                await self.rest(wakes, await self.sweep_once())
+                upcoming = await self.rest(wakes, await self.sweep_once(upcoming))
         finally:
             if wakes is not None:
                 await wakes.stop()
 
-    async def rest(self, wakes: Wakes | None, fired: int) -> None:
+    async def rest(self, wakes: Wakes | None, fired: int) -> Upcoming | None:
         """Until the next sweep: the earliest deadline or a sweep interval from now, whichever
-        comes first. A wake-up (a writer's deadline nearer than that) reads the earliest
-        deadline again rather than sweeping at once: it may still be a moment away, and
-        every scheduler is woken by it."""
+        comes first; what is upcoming as last read. A wake-up (a writer's deadline nearer than
+        that) reads the earliest deadline again rather than sweeping at once: it may still be
+        a moment away, and every scheduler is woken by it."""
         until = time.monotonic() + SWEEP_SECONDS
         eager = bool(fired)
         while True:
             upcoming = await self.upcoming()
+            earliest = upcoming.earliest() if upcoming is not None else None
             wait = until - time.monotonic()
-            if upcoming is not None:
-                wait = min(wait, upcoming - clock.now())
+            if earliest is not None:
+                wait = min(wait, earliest - clock.now())
             if wait <= 0 and eager:
-                return
+                return upcoming
             wait = max(wait, BUSY_RETRY_SECONDS)
             if wakes is None:
                 await asyncio.sleep(wait)
-                return
+                return upcoming
             if not await wakes.wait(wait) or bot_workers.workers().waiting():
-                return
+                return upcoming
             eager = True
 
-    async def sweep_once(self) -> int:
+    async def sweep_once(self, upcoming: Upcoming | None) -> int:
         try:
-            return int(await fire_due())
+            return int(await fire_due(upcoming))
         except Exception:
             logger.exception("the scheduler's sweep failed")
             return 0
 
-    async def upcoming(self) -> float | None:
+    async def upcoming(self) -> Upcoming | None:
         try:
-            return await on_scheduler_thread(next_deadline)()
+            return await on_scheduler_thread(read_upcoming)()
         except Exception:
             logger.exception("the scheduler could not read the next deadline")
             return None

@@ -54,13 +54,3 @@ def due(now: float) -> list[tuple[int, float]]:
         for pk, at in seats.order_by("release_at").values_list("pk", "release_at")
         if at is not None
     ]
-
-
-def next_release() -> float | None:
-    at = (
-        Seat.objects.filter(release_at__isnull=False, table__status=Table.Status.OPEN)
-        .order_by("release_at")
-        .values_list("release_at", flat=True)
-        .first()
-    )
-    return clock.to_seconds(at) if at is not None else None

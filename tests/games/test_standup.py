@@ -43,7 +43,7 @@ def test_the_scheduler_knows_when_the_next_player_is_stood_up(anna, boris, froze
     table = open_table(anna, stake=0)
     tables.join(table.pk, boris)
     after_a_game(table)
-    assert scheduler.next_deadline() == pytest.approx(
+    assert scheduler.read_upcoming().earliest() == pytest.approx(
         clock.now() + standup.GRACE.total_seconds(), abs=0.01
     )
 
