@@ -43,7 +43,7 @@ class Piece:
         return drawn_piece(self.template, key, oob, get_language())
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)
 def drawn_piece(
     template: str, context: tuple[tuple[str, Any], ...], oob: bool, language: str | None
 ) -> SafeString:

@@ -18,6 +18,7 @@ import contextlib
 import logging
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -83,8 +84,14 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         await super().websocket_connect(message)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' own dispatch closes stale database connections before every handler: a
+        trip to the database thread for every frame to every socket. Every database call of
+        these sockets goes through `database_sync_to_async`, which does it on that thread."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
         try:
-            await super().dispatch(message)
+            await handler(message)
         except StopConsumer:
             raise
         except Exception:
