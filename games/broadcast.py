@@ -17,6 +17,7 @@ from django.conf import settings
 from django.utils import translation
 
 from games import clock, listeners, metrics, rendering, scene
+from games.engine import Game as EngineGame
 from games.models import Game, Seat, Table
 
 logger = logging.getLogger(__name__)
@@ -98,12 +99,14 @@ def game_changed(
     news: list[dict[str, Any]],
     seats: Sequence[Seat] | None = None,
     before: scene.Before | None = None,
+    engine: EngineGame | None = None,
 ) -> None:
     """A commit stored `game` with the events `news` (and, if the writer has them, the
-    table's `seats` as it stored them and the game `before` the change): every audience's
-    new picture, with the log lines this version adds (a game's first version starts a new
-    log). Pages that show the version before get only the pieces that changed."""
-    now = scene.of_game(game, news, seats, before)
+    table's `seats` and the `engine` as it stored them and the game `before` the change):
+    every audience's new picture, with the log lines this version adds (a game's first
+    version starts a new log). Pages that show the version before get only the pieces that
+    changed."""
+    now = scene.of_game(game, news, seats, before, engine)
     names = now.names if now.game is not None else scene.log_names(game)
     earlier = rendering.earlier_games(game.table_id, game.pk) if game.version == 1 else None
     heard = heard_at(now)

@@ -11,6 +11,9 @@ import copy
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Model
 
 from games.game_rows import Fingerprint
 from games.models import Game, Seat
@@ -37,7 +40,7 @@ class HeldGames:
             held = self.games.get(game_id)
         if held is None or held.fingerprint != fingerprint:
             return None
-        return copy.copy(held.row), [copy.copy(seat) for seat in held.seats]
+        return clone(held.row), [clone(seat) for seat in held.seats]
 
     def keep(self, fingerprint: Fingerprint, row: Game, seats: list[Seat]) -> None:
         with self.lock:
@@ -49,6 +52,17 @@ class HeldGames:
     def drop(self, game_id: int) -> None:
         with self.lock:
             self.games.pop(game_id, None)
+
+
+def clone(instance: Model) -> Any:
+    """A copy of a model instance that shares nothing it could change with the original:
+    its fields and its cache of related rows are its own (the rows in it are shared, and
+    the game's writers only read them)."""
+    copied = instance.__class__.__new__(instance.__class__)
+    copied.__dict__ = instance.__dict__.copy()
+    copied._state = copy.copy(instance._state)
+    copied._state.fields_cache = dict(instance._state.fields_cache)
+    return copied
 
 
 held_games = HeldGames()

@@ -374,7 +374,7 @@ def save(loaded: Loaded, now: float) -> None:
 def changed(loaded: Loaded) -> None:
     hold(loaded)
     timing.committed(loaded.row.pk, loaded.row.version)
-    broadcast.game_changed(loaded.row, loaded.events, loaded.seats, loaded.before)
+    broadcast.game_changed(loaded.row, loaded.events, loaded.seats, loaded.before, loaded.engine)
 
 
 def hold(loaded: Loaded) -> None:

@@ -94,6 +94,11 @@ class HandCard:
 
 
 def role_name(role: str) -> str:
+    return role_name_in(role, get_language())
+
+
+@lru_cache(maxsize=64)
+def role_name_in(role: str, language: str | None) -> str:
     return {
         "attacker": _("attacker"),
         "defender": _("defender"),

@@ -123,12 +123,13 @@ def of_game(
     news: Sequence[dict[str, Any]],
     seats: Sequence[Seat] | None = None,
     before: Before | None = None,
+    engine: EngineGame | None = None,
 ) -> Scene:
     """The table just after the commit that stored `game` with the events `news`. The
-    writer of a running game passes its table (`game.table`) and `seats` as it stored
-    them, which saves reading them again, and the game `before` its change."""
+    writer of a running game passes its table (`game.table`), `seats` and `engine` as it
+    stored them, which saves reading them again, and the game `before` its change."""
     if game.status == Game.Status.RUNNING and seats is not None:
-        return build(game.table, game, tuple(news), tuple(seats), before)
+        return build(game.table, game, tuple(news), tuple(seats), before, engine)
     table = Table.objects.get(pk=game.table_id)
     return build(table, game if game.status == Game.Status.RUNNING else None, tuple(news))
 
@@ -139,6 +140,7 @@ def build(
     news: tuple[dict[str, Any], ...],
     stored_seats: tuple[Seat, ...] | None = None,
     before: Before | None = None,
+    stored_engine: EngineGame | None = None,
 ) -> Scene:
     seats = tuple(seats_of(table)) if stored_seats is None else stored_seats
     now = clock.now()
@@ -157,7 +159,7 @@ def build(
             else None,
             hold=switches.hold(table.pk) if table.status == Table.Status.OPEN else None,
         )
-    engine = EngineGame.from_dict(game.state)
+    engine = EngineGame.from_dict(game.state) if stored_engine is None else stored_engine
     if [seat.position for seat in seats] == list(range(engine.players)):
         names = rendering.seat_infos(seats)
     else:
