@@ -7,6 +7,7 @@ in its group is not rendered at all.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -52,21 +53,60 @@ Message = tuple[str, dict[str, Any]]
 
 
 def send_all(messages: list[Message]) -> None:
-    """Deliver messages to their groups, in order, in one trip to the event loop."""
-    layer = get_channel_layer()
-    if layer is None or not messages:
+    """Deliver messages to their groups, in order. From a writer's thread of a server whose
+    event loop runs (`serve_from`), they are handed to that loop without waiting for it:
+    the writer goes on with the next game while the loop delivers, in the order handed."""
+    if not messages:
         return
+    loop = _serving
+    if loop is not None and loop.is_running():
+        loop.call_soon_threadsafe(_hand_over, loop, messages)
+        return
+    async_to_sync(deliver)(messages)
 
-    async def deliver() -> None:
-        for group, message in messages:
-            metrics.LAYER_SENDS.inc()
-            try:
-                await layer.group_send(group, message)
-            except Exception:
-                metrics.LAYER_DROPS.inc()
-                logger.exception("could not send to group %s", group)
 
-    async_to_sync(deliver)()
+async def deliver(messages: list[Message]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for group, message in messages:
+        metrics.LAYER_SENDS.inc()
+        try:
+            await layer.group_send(group, message)
+        except Exception:
+            metrics.LAYER_DROPS.inc()
+            logger.exception("could not send to group %s", group)
+
+
+_serving: asyncio.AbstractEventLoop | None = None
+_outboxes: dict[asyncio.AbstractEventLoop, asyncio.Queue[list[Message]]] = {}
+
+
+def serve_from(loop: asyncio.AbstractEventLoop) -> None:
+    """The event loop of this server: what the writers commit is delivered on it."""
+    global _serving
+    _serving = loop
+
+
+def _hand_over(loop: asyncio.AbstractEventLoop, messages: list[Message]) -> None:
+    """On the loop: queue the messages behind those handed over before them."""
+    _outbox(loop).put_nowait(messages)
+
+
+def _outbox(loop: asyncio.AbstractEventLoop) -> asyncio.Queue[list[Message]]:
+    """The loop's queue of messages to deliver, and the one task delivering them in order."""
+    queue = _outboxes.get(loop)
+    if queue is None:
+        for gone in [other for other in _outboxes if other.is_closed()]:
+            del _outboxes[gone]
+        queue = _outboxes[loop] = asyncio.Queue()
+        loop.create_task(_deliver_in_order(queue), name="durak-outbox")
+    return queue
+
+
+async def _deliver_in_order(queue: asyncio.Queue[list[Message]]) -> None:
+    while True:
+        await deliver(await queue.get())
 
 
 def send(group: str, message: dict[str, Any]) -> None:

@@ -279,6 +279,7 @@ class Scheduler:
         self.stopping = asyncio.Event()
 
     async def run(self) -> None:
+        broadcast.serve_from(asyncio.get_running_loop())
         layer = get_channel_layer()
         wakes = Wakes(layer) if layer is not None else None
         if wakes is not None:

@@ -26,7 +26,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games import failures, metrics, rendering
+from games import broadcast, failures, metrics, rendering
 from games.ratelimit import Limit, allow, client_key
 
 logger = logging.getLogger(__name__)
@@ -81,6 +81,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
     async def websocket_connect(self, message: dict[str, Any]) -> None:
         # Channels' auth middleware has resolved the user before the consumer runs.
         self.rate_key = client_key(self.scope)
+        broadcast.serve_from(asyncio.get_running_loop())
         await super().websocket_connect(message)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
