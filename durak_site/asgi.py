@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 from django.core.asgi import get_asgi_application
 
@@ -11,6 +12,7 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from durak_site.origins import SameOriginValidator  # noqa: E402
 from durak_site.routing import websocket_urlpatterns  # noqa: E402
@@ -23,3 +25,4 @@ application = ProtocolTypeRouter(
     }
 )
 scheduler.start_with_server()
+sys.setswitchinterval(settings.GIL_SWITCH_SECONDS)

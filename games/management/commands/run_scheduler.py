@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import sys
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from games.scheduler import Scheduler
@@ -15,6 +17,7 @@ class Command(BaseCommand):
     help = "Runs the deadline scheduler: fires every game deadline and bot move when due."
 
     def handle(self, *args: Any, **options: Any) -> None:
+        sys.setswitchinterval(settings.GIL_SWITCH_SECONDS)
         asyncio.run(self.serve())
 
     async def serve(self) -> None:
