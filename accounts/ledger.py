@@ -84,8 +84,13 @@ def bank(game_id: int) -> Account:
 
 
 def balance(user: User) -> int:
+    return wallet_balance(user) or 0
+
+
+def wallet_balance(user: User) -> int | None:
+    """The chips in the player's wallet; None for an account that has no wallet (staff)."""
     own = Account.objects.filter(kind=Account.Kind.WALLET, user=user)
-    return own.values_list("balance", flat=True).first() or 0
+    return own.values_list("balance", flat=True).first()
 
 
 def history(user: User) -> QuerySet[WithAnnotations[Transfer, Change]]:
