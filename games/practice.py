@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import broadcast, tables
 from games.errors import GameError
-from games.models import BotLevel, Game, Seat, Table
+from games.models import BotLevel, Game, Seat, Table, practice_name
 from games.rows import seats_of
 
 
@@ -30,10 +30,10 @@ def practise(game: Game, user: User, seat: int, level: str) -> Table:
         if elsewhere is not None:
             raise GameError(
                 _("You already sit at the table “%(name)s”; leave it first.")
-                % {"name": elsewhere.table.name}
+                % {"name": elsewhere.table.title}
             )
         table = Table.objects.create(
-            name=_("Practice: the deal of game #%(id)s") % {"id": game.practice_of_id or game.pk},
+            name=practice_name(game),
             stake=0,
             seats=players,
             move_time=int(game.state["rules"]["move_time"]),

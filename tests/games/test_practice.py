@@ -36,6 +36,18 @@ def test_practising_a_deal_deals_the_same_cards_from_the_chosen_seat_against_bot
     assert verify(record_of(game))
 
 
+def test_a_practice_table_is_named_in_the_readers_language(anna, boris):
+    from django.utils import translation
+
+    (original,) = played(boris)
+    with translation.override("ru"):
+        table = practice.practise(original, anna, 0, "easy")
+    with translation.override("en"):
+        assert table.title == f"Practice: the deal of game #{original.pk}"
+    with translation.override("ru"):
+        assert table.title == f"Тренировка: сдача партии №{original.pk}"
+
+
 def test_playing_a_practice_table_again_deals_the_same_cards_again(anna, frozen_clock):
     (original,) = played(anna)
     table = practice.practise(original, anna, 0, "easy")
