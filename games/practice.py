@@ -15,7 +15,9 @@ from games.models import BotLevel, Game, Seat, Table, practice_name
 from games.rows import seats_of
 
 
-def practise(game: Game, user: User, seat: int, level: str) -> Table:
+def practise(game: Game, user: User, seat: int, level: str, *, leave: bool = False) -> Table:
+    """The practice table of `game`'s deal. A player seated at a table between its games
+    stands up from it first when they say `leave`."""
     if game.status == Game.Status.RUNNING:
         raise GameError(_("This game is still running: practise its deal once it is over."))
     if not game.deal:
@@ -25,13 +27,13 @@ def practise(game: Game, user: User, seat: int, level: str) -> Table:
         raise GameError(_("There is no such seat."))
     if level not in BotLevel.values:
         raise GameError(_("Unknown bot level."))
+    elsewhere = Seat.objects.filter(player=user).select_related("table").first()
+    if elsewhere is not None and leave and elsewhere.table.status != Table.Status.PLAYING:
+        tables.leave(elsewhere.table_id, user)
     with transaction.atomic():
         elsewhere = Seat.objects.filter(player=user).select_related("table").first()
         if elsewhere is not None:
-            raise GameError(
-                _("You already sit at the table “%(name)s”; leave it first.")
-                % {"name": elsewhere.table.title}
-            )
+            raise tables.seated_elsewhere(elsewhere)
         table = Table.objects.create(
             name=practice_name(game),
             stake=0,
