@@ -40,6 +40,7 @@ def test_on_a_phone_the_header_is_one_row_and_every_control_in_it_can_be_reached
     for path in ("/", "/history/", "/leaderboard/", "/accounts/profile/"):
         page.goto(path)
         assert box(page, "header.site-header")["height"] <= HEADER_MOST, path
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
     page.screenshot(path=str(screenshots / "header-phone-ru.png"))
     controls = page.locator("header.site-header a, header.site-header button, #language")
     for index in range(controls.count()):
