@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from accounts.append_only import AppendOnly
@@ -153,7 +154,7 @@ class Transfer(AppendOnly):
         return str(said) % {"game": self.game_id}
 
 
-REASONS = {
+REASONS: dict[str, Promise] = {
     Transfer.Kind.GRANT: _("Welcome grant"),
     Transfer.Kind.STAKE: _("Stake for game #%(game)s"),
     Transfer.Kind.PAYOUT: _("Payout of game #%(game)s"),
