@@ -54,7 +54,7 @@ def test_the_control_room_follows_a_table_live_and_stops_its_game_with_the_playe
 def test_on_a_phone_the_control_room_shows_each_table_as_a_card_with_every_action_reachable(
     people, screenshots: Path, language: str
 ) -> None:
-    player = people("amir" if language == "en" else "arkady", PHONE)
+    player = people("ilya" if language == "en" else "inna", PHONE)
     table_url = open_table(player, f"Phone room {language}", seats=2, bots=True)
     table_id = table_url.rstrip("/").rsplit("/", 1)[1]
     staff = people(STAFF, PHONE, locale="en-GB" if language == "en" else "ru-RU")
