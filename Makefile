@@ -1,19 +1,25 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+AXE := node_modules/axe-core/axe.min.js
 HOST ?= 127.0.0.1
 PORT ?= 8000
 TEST_SCOPE ?= not postgres and not redis and not cluster and not soak
 
 .PHONY: run test lint scale-out-test soak load-smoke install
 
-install: $(STAMP)
+install: $(STAMP) $(AXE)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+# axe-core, which the browser tests inject into pages to check their accessibility.
+$(AXE): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(AXE)
 
 run: $(STAMP)
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py migrate --noinput
@@ -28,7 +34,7 @@ lint: $(STAMP)
 	$(PY) -m ruff check .
 	DJANGO_DEBUG=1 $(PY) -m mypy
 
-test: $(STAMP) lint
+test: $(STAMP) $(AXE) lint
 	$(PY) -m pytest -m "$(TEST_SCOPE)"
 
 scale-out-test: $(STAMP)

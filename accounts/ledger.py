@@ -84,8 +84,13 @@ def bank(game_id: int) -> Account:
 
 
 def balance(user: User) -> int:
+    return wallet_balance(user) or 0
+
+
+def wallet_balance(user: User) -> int | None:
+    """The chips in the player's wallet; None for an account that has no wallet (staff)."""
     own = Account.objects.filter(kind=Account.Kind.WALLET, user=user)
-    return own.values_list("balance", flat=True).first() or 0
+    return own.values_list("balance", flat=True).first()
 
 
 def history(user: User) -> QuerySet[WithAnnotations[Transfer, Change]]:
@@ -195,7 +200,10 @@ def settle(game: GameLike, groups: Sequence[Sequence[int]]) -> list[int]:
     if pot.closed:
         return _paid_out(pot, Transfer.Kind.PAYOUT, len(seats))
     shares = split_bank(pot.balance, [list(group) for group in groups], len(seats))
-    _empty(pot, stakes, shares, locked, Transfer.Kind.PAYOUT, f"Payout of game #{game.pk}")
+    payees = {
+        seat: house_account() if _held(stake) else stake.source for seat, stake in stakes.items()
+    }
+    _empty(pot, payees, shares, locked, Transfer.Kind.PAYOUT, f"Payout of game #{game.pk}")
     return shares
 
 
@@ -209,7 +217,8 @@ def refund(game: GameLike) -> list[int]:
     if pot.closed:
         return _paid_out(pot, Transfer.Kind.REFUND, len(stakes))
     amounts = [stakes[seat].amount for seat in sorted(stakes)]
-    _empty(pot, stakes, amounts, locked, Transfer.Kind.REFUND, f"Refund of game #{game.pk}")
+    payees = {seat: stake.source for seat, stake in stakes.items()}
+    _empty(pot, payees, amounts, locked, Transfer.Kind.REFUND, f"Refund of game #{game.pk}")
     return amounts
 
 
@@ -268,30 +277,40 @@ def _open_bank(game_id: int) -> tuple[Account, dict[int, Transfer], dict[int, Ac
     pot = Account.objects.filter(kind=Account.Kind.BANK, game_id=game_id).first()
     if pot is None:
         return None
+    staked = Transfer.objects.filter(destination=pot, kind=Transfer.Kind.STAKE)
     stakes = {
         stake.seat: stake
-        for stake in Transfer.objects.filter(destination=pot, kind=Transfer.Kind.STAKE)
+        for stake in staked.select_related("source__user")
         if stake.seat is not None
     }
-    locked = _lock([pot, *(stake.source for stake in stakes.values())])
+    holder = [house_account()] if any(_held(stake) for stake in stakes.values()) else []
+    locked = _lock([pot, *(stake.source for stake in stakes.values()), *holder])
     return locked[pot.pk], stakes, locked
+
+
+def _held(stake: Transfer) -> bool:
+    """Whether a payout for this stake is held by the house: the wallet's owner was
+    deactivated (the autopilot played their seat out)."""
+    owner = stake.source.user
+    return owner is not None and not owner.is_active
 
 
 def _empty(
     pot: Account,
-    stakes: dict[int, Transfer],
+    payees: dict[int, Account],
     amounts: Sequence[int],
     locked: dict[int, Account],
     kind: str,
     reason: str,
 ) -> None:
-    """Pays each seat its amount back to where its stake came from, and closes the bank."""
+    """Pays each seat its amount to its payee (where its stake came from, or the house that
+    holds it), and closes the bank."""
     _write(
         locked,
         [
             _Move(
                 pot,
-                stakes[seat].source,
+                payees[seat],
                 amount,
                 kind,
                 reason,

@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from accounts.append_only import AppendOnly
@@ -142,3 +143,20 @@ class Transfer(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.amount}: {self.source} → {self.destination}"
+
+    @property
+    def reason_text(self) -> str:
+        """The reason in the reader's language: the site's own transfers are told from their
+        kind and game; an adjustment keeps the words the staff typed."""
+        said = REASONS.get(self.kind)
+        if said is None or (self.game_id is None and self.kind != self.Kind.GRANT):
+            return self.reason
+        return str(said) % {"game": self.game_id}
+
+
+REASONS: dict[str, Promise] = {
+    Transfer.Kind.GRANT: _("Welcome grant"),
+    Transfer.Kind.STAKE: _("Stake for game #%(game)s"),
+    Transfer.Kind.PAYOUT: _("Payout of game #%(game)s"),
+    Transfer.Kind.REFUND: _("Refund of game #%(game)s"),
+}

@@ -68,7 +68,8 @@ def in_replay(log: Sequence[Entry], game: Game, reader: Any) -> list[Entry]:
         if message.hidden:
             text = _("hidden by the staff")
         else:
-            text = rendering.line_context(message)["reaction"] or message.text
+            reaction = rendering.line_context(message)["reaction"]
+            text = reaction.words if reaction is not None else message.text
         return {
             "step": before["step"] if before is not None else 0,
             "seq": message.after_seq,

@@ -12,14 +12,14 @@ from django.template.loader import render_to_string
 
 from chat import services
 from chat.models import MAX_LENGTH, Message
-from chat.reactions import REACTIONS, label
+from chat.reactions import REACTIONS, shown
 from games.models import Table
 
 PANEL_LINES = 50
 
 
 def line_context(message: Message) -> dict[str, Any]:
-    reaction = label(message.text) if message.kind == Message.Kind.REACTION else ""
+    reaction = shown(message.text) if message.kind == Message.Kind.REACTION else None
     return {"message": message, "reaction": reaction, "tools": True}
 
 
@@ -72,6 +72,6 @@ def panel_context(table: Table, reader: Any, seat: int | None) -> dict[str, Any]
         "can_write": signed_in and services.may_write(table, seat) and site_mute is None,
         "site_mute": services.site_mute_notice(site_mute) if site_mute is not None else "",
         "spectator": seat is None,
-        "reactions": [(code, str(text)) for code, text in REACTIONS.items()],
+        "reactions": [shown(code) for code in REACTIONS],
         "limit": MAX_LENGTH,
     }

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import clock, errors, play, rows, tables
-from games.models import BotLevel, Game, Seat, Table
+from games.models import BotLevel, Game, Seat, Table, bots_game_name
 
 STEP = 0.001
 """How far past a deadline the clock jumps, so that it is surely due."""
@@ -50,7 +52,19 @@ def play_bots(
                     each(played[-1])
         finally:
             close(table, seat)
+        end_by_now(played, simulated)
     return played
+
+
+def end_by_now(played: list[Game], simulated: clock.Simulated) -> None:
+    """The simulated clock runs ahead of the real one: move the games back so that the last
+    ends now, each keeping its length and the time between them."""
+    ahead = timedelta(seconds=max(simulated.moment - time.time(), 0))
+    Game.objects.filter(pk__in=[game.pk for game in played]).update(
+        started_at=F("started_at") - ahead, finished_at=F("finished_at") - ahead
+    )
+    for game in played:
+        game.refresh_from_db(fields=["started_at", "finished_at"])
 
 
 def new_table(players: int, seat: User | None, stake: int, level: str) -> Table:
@@ -60,11 +74,12 @@ def new_table(players: int, seat: User | None, stake: int, level: str) -> Table:
         "move_time": 30,
         "bots_allowed": True,
     }
-    name = _("Bots' game (%(level)s)") % {"level": BotLevel(level).label}
+    name = bots_game_name(level)
     if seat is None:
-        return Table.objects.create(name=name, private=False, **options)
+        return Table.objects.create(name=name, private=False, bots_game=level, **options)
     try:
         table = tables.create_table(seat, name=name, private=False, **options)
+        Table.objects.filter(pk=table.pk).update(bots_game=level)
         for _position in range(players - 1):
             tables.add_bot(table.pk, seat, level)
     except errors.GameError as refusal:

@@ -44,6 +44,7 @@ class QuickPlayForm(forms.Form):
 class PracticeForm(forms.Form):
     seat = forms.IntegerField(label=_("Your seat"), min_value=0, max_value=3)
     level = forms.ChoiceField(label=_("Bots"), choices=BotLevel.choices, required=False)
+    leave = forms.BooleanField(required=False)
 
     def clean_level(self) -> str:
         return self.cleaned_data["level"] or BotLevel.EASY

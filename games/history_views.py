@@ -9,6 +9,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -16,7 +18,7 @@ from accounts.models import User
 from chat import history as chat_history
 from durak_site.requests import PlayerRequest
 from games import export, fairness, history, practice, viewer
-from games.errors import GameError
+from games.errors import GameError, SeatedElsewhere
 from games.forms import PracticeForm
 from games.models import Game
 from games.replay import Mismatch
@@ -139,9 +141,18 @@ def practise(request: PlayerRequest, pk: int) -> HttpResponse:
     try:
         if not form.is_valid():
             raise GameError(_("Choose a seat and the bots' level."))
+        chosen = form.cleaned_data
         table = practice.practise(
-            game, request.user, form.cleaned_data["seat"], form.cleaned_data["level"]
+            game, request.user, chosen["seat"], chosen["level"], leave=chosen["leave"]
         )
+    except SeatedElsewhere as refusal:
+        said = render_to_string(
+            "games/fragments/practice_elsewhere.html",
+            {"refusal": refusal, "game": game, "chosen": form.cleaned_data},
+            request=request,
+        )
+        messages.error(request, mark_safe(said.strip()))
+        return redirect("game_history", pk=pk)
     except GameError as refusal:
         messages.error(request, str(refusal))
         return redirect("game_history", pk=pk)

@@ -33,6 +33,14 @@ def new_invite_code() -> str:
     return secrets.token_urlsafe(9)
 
 
+def practice_name(game: Game) -> str:
+    return gettext("Practice: the deal of game #%(id)s") % {"id": game.practice_of_id or game.pk}
+
+
+def bots_game_name(level: str) -> str:
+    return gettext("Bots' game (%(level)s)") % {"level": BotLevel(level).label}
+
+
 class Table(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("open")
@@ -83,6 +91,15 @@ class Table(models.Model):
         related_name="practice_tables",
         verbose_name=_("deals the cards of"),
     )
+    bots_game = models.CharField(
+        _("bots' game of level"),
+        max_length=8,
+        blank=True,
+        choices=BotLevel.choices,
+        help_text=_(
+            "Set on the tables play_bots opens: their name is said in the reader's language."
+        ),
+    )
 
     class Meta:
         verbose_name = _("table")
@@ -99,6 +116,16 @@ class Table(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.pk])
+
+    @property
+    def title(self) -> str:
+        """The name as shown: the tables the site names itself (a practice, a bots' game) are
+        named in the reader's language, the others as their creator named them."""
+        if self.practice_of is not None:
+            return practice_name(self.practice_of)
+        if self.bots_game:
+            return bots_game_name(self.bots_game)
+        return self.name
 
     def host_id(self, seats: list[Seat]) -> int | None:
         """The creator while seated here; otherwise the person in the lowest seat."""

@@ -11,11 +11,13 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import broadcast, tables
 from games.errors import GameError
-from games.models import BotLevel, Game, Seat, Table
+from games.models import BotLevel, Game, Seat, Table, practice_name
 from games.rows import seats_of
 
 
-def practise(game: Game, user: User, seat: int, level: str) -> Table:
+def practise(game: Game, user: User, seat: int, level: str, *, leave: bool = False) -> Table:
+    """The practice table of `game`'s deal. A player seated at a table between its games
+    stands up from it first when they say `leave`."""
     if game.status == Game.Status.RUNNING:
         raise GameError(_("This game is still running: practise its deal once it is over."))
     if not game.deal:
@@ -25,15 +27,15 @@ def practise(game: Game, user: User, seat: int, level: str) -> Table:
         raise GameError(_("There is no such seat."))
     if level not in BotLevel.values:
         raise GameError(_("Unknown bot level."))
+    elsewhere = Seat.objects.filter(player=user).select_related("table").first()
+    if elsewhere is not None and leave and elsewhere.table.status != Table.Status.PLAYING:
+        tables.leave(elsewhere.table_id, user)
     with transaction.atomic():
         elsewhere = Seat.objects.filter(player=user).select_related("table").first()
         if elsewhere is not None:
-            raise GameError(
-                _("You already sit at the table “%(name)s”; leave it first.")
-                % {"name": elsewhere.table.name}
-            )
+            raise tables.seated_elsewhere(elsewhere)
         table = Table.objects.create(
-            name=_("Practice: the deal of game #%(id)s") % {"id": game.practice_of_id or game.pk},
+            name=practice_name(game),
             stake=0,
             seats=players,
             move_time=int(game.state["rules"]["move_time"]),

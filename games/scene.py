@@ -87,6 +87,13 @@ class Scene:
         assert self.before is not None
         return EngineGame.from_dict(self.before.state)
 
+    @cached_property
+    def last_players(self) -> frozenset[int]:
+        """The people who played the last game: only they see its whole result."""
+        if self.last is None:
+            return frozenset()
+        return frozenset(self.last.players.exclude(player=None).values_list("player", flat=True))
+
     @property
     def version(self) -> int | None:
         return self.game.version if self.game is not None else None
@@ -271,6 +278,7 @@ def earlier_section(scene: Scene, audience: Audience) -> pieces.Section:
 
 def waiting_context(scene: Scene, seat: Seat | None) -> dict[str, Any]:
     table, seats, last = scene.table, list(scene.seats), scene.last
+    played_last = seat is not None and seat.player_id in scene.last_players
     by_position = {s.position: s for s in seats}
     return {
         "table": table,
@@ -282,8 +290,11 @@ def waiting_context(scene: Scene, seat: Seat | None) -> dict[str, Any]:
         "starts_ms": int(clock.to_seconds(table.starts_at) * 1000) if table.starts_at else None,
         "busy_seconds": busy_seconds(table, scene.now),
         "now_ms": int(scene.now * 1000),
-        "last": scene.receipt,
-        "stopped": stopped.summary(last),
+        "last": scene.receipt if played_last else None,
+        "stopped": stopped.summary(last) if played_last else None,
+        "last_game": last
+        if last is not None and (scene.receipt or stopped.is_stopped(last))
+        else None,
         "held": switches.HOLDS[scene.hold] if scene.hold is not None else None,
         "balance": scene.balances.get(seat.position) if seat is not None else None,
         "durak": scene.durak,

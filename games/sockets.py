@@ -41,6 +41,11 @@ SERVER_ERROR = 4500
 MESSAGES = Limit("socket-messages", count=100, seconds=20)
 
 
+def player_group(user_id: int) -> str:
+    """Every socket of one player, whatever page it serves."""
+    return f"player-{user_id}"
+
+
 class GuardedConsumer(AsyncWebsocketConsumer):
     language: str = "ru"
     message_limit = MESSAGES
@@ -134,6 +139,15 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         await super().accept(subprotocol=subprotocol, headers=headers)
         self.accepted = True
         metrics.SOCKETS.labels(type(self).__name__).inc()
+        user = self.scope.get("user")
+        if getattr(user, "is_authenticated", False):
+            await self.join(player_group(user.pk))
+
+    async def player_deactivated(self, event: dict[str, Any]) -> None:
+        """The staff deactivated the socket's player: say so at once, and close."""
+        with translation.override(self.language):
+            told = _("The staff deactivated your account: %(reason)s") % {"reason": event["reason"]}
+        await self.close_saying(NOT_ALLOWED, told)
 
     async def join(self, group: str) -> None:
         self.groups_joined.add(group)

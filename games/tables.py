@@ -94,7 +94,7 @@ def join(table_id: int, user: User, invite_code: str = "") -> Seat:
 
 def seated_elsewhere(seat: Seat) -> SeatedElsewhere:
     """One seat per player: what they read when they try to sit somewhere else."""
-    names = {"name": seat.table.name}
+    names = {"name": seat.table.title}
     if seat.table.status != Table.Status.PLAYING:
         message = _("You already sit at the table “%(name)s”; leave it first.") % names
     elif seat.left:

@@ -53,6 +53,7 @@ def lobby(request: HtmxRequest) -> HttpResponse:
             "tables": tables,
             "quick_form": QuickPlayForm(),
             "locked_ids": switches.locked_table_ids(),
+            "paused": switches.new_games_paused(),
         },
     )
 
@@ -165,6 +166,8 @@ def quick_play(request: PlayerRequest) -> HttpResponse:
     except errors.GameError as refusal:
         messages.error(request, rendering.refusal_html(refusal, request))
         return redirect("lobby")
+    if switches.new_games_paused():
+        messages.info(request, str(switches.SEATED_WHILE_PAUSED))
     return redirect(table)
 
 

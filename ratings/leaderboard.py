@@ -77,9 +77,22 @@ def _finished_seats(since: datetime | None) -> QuerySet[GamePlayer]:
     return seats
 
 
+def _bot_games(since: datetime | None) -> dict[str, int]:
+    """Finished games in the period of each bot level with at least ``MIN_GAMES`` of them."""
+    seats = GamePlayer.objects.filter(player__isnull=True, game__status=Game.Status.FINISHED)
+    if since is not None:
+        seats = seats.filter(game__finished_at__gte=since)
+    return dict(
+        seats.values("bot_level")
+        .annotate(games=Count("game", distinct=True))
+        .filter(games__gte=MIN_GAMES)
+        .values_list("bot_level", "games")
+    )
+
+
 def _by_rating(since: datetime | None) -> list[Row]:
-    """Players with at least ``MIN_GAMES`` finished games in the period, by their rating now;
-    the bot levels stand among them as landmarks."""
+    """Players and bot levels with at least ``MIN_GAMES`` finished games in the period, by
+    their rating now (the bot levels stand among the people as landmarks)."""
     played = dict(
         _finished_seats(since)
         .values("player")
@@ -87,8 +100,9 @@ def _by_rating(since: datetime | None) -> list[Row]:
         .filter(games__gte=MIN_GAMES)
         .values_list("player", "games")
     )
+    bots = _bot_games(since)
     ratings = list(
-        Rating.objects.filter(Q(player__in=played) | ~Q(bot_level=""))
+        Rating.objects.filter(Q(player__in=played) | Q(player=None, bot_level__in=bots))
         .select_related("player")
         .order_by("-mu", "sigma", "pk")
     )
@@ -98,7 +112,7 @@ def _by_rating(since: datetime | None) -> list[Row]:
         value = f"{skill.points} ± {skill.margin}"
         if rating.player is None:
             name = str(_("%(level)s bot") % {"level": rating.get_bot_level_display()})
-            rows.append(Row(place, name.capitalize(), None, value, rating.games))
+            rows.append(Row(place, name.capitalize(), None, value, bots[rating.bot_level]))
             continue
         rows.append(
             Row(

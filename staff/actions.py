@@ -97,7 +97,10 @@ PLAYER = {
     "deactivate": Action(
         ReasonForm,
         lambda staff, data, pk: operations.deactivate(staff, person(pk), data["reason"]),
-        _("The player is deactivated."),
+        _(
+            "The player is deactivated and logged out everywhere. A seat of theirs in a running "
+            "game is played out by the autopilot, and the house holds its payout."
+        ),
     ),
     "reactivate": Action(
         ReasonForm,

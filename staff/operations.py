@@ -3,6 +3,8 @@ the audit trail in the same transaction."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.functional import Promise
@@ -11,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts import ledger
 from accounts.models import Transfer, User
-from games import broadcast, moderation, tables
+from games import broadcast, moderation, sockets, tables
 from games.errors import GameError
 from games.models import Game, Seat, Table
 from games.stopped import STOPPED_BY_STAFF
@@ -219,6 +221,13 @@ def deactivate(staff: User, player: User, reason: str) -> None:
         if seat is not None:
             moderation.unseat(seat.table_id, player.pk, told)
         ended = players.end_sessions(player)
+        transaction.on_commit(
+            partial(
+                broadcast.send,
+                sockets.player_group(player.pk),
+                {"type": "player.deactivated", "reason": reason},
+            )
+        )
         audit.record(
             staff,
             Kind.DEACTIVATE,

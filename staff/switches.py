@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from staff.models import NewGamesPause, SiteNotice, TableLock
 
@@ -23,9 +23,13 @@ def locked_table_ids() -> set[int]:
 
 
 HOLDS = {
-    "paused": _lazy("The staff paused new games for now; running games finish."),
-    "locked": _lazy("The staff locked this table: no new game starts here."),
+    "paused": gettext_lazy("The staff paused new games for now; running games finish."),
+    "locked": gettext_lazy("The staff locked this table: no new game starts here."),
 }
+SEATED_WHILE_PAUSED = gettext_lazy(
+    "New games are paused for now: you have your seat, and no game starts until the staff let "
+    "new games start again."
+)
 
 
 def hold(table_id: int) -> str | None:

@@ -18,6 +18,7 @@
   var timerBox = document.getElementById("replay-timer");
   var SYMBOLS = {S: "\u2660", C: "\u2663", D: "\u2666", H: "\u2665"};
   var data = null, step = 0, playing = null, uploaded = null, animation = null;
+  var mostWait = Number(root.dataset.mostWait) || 2;
 
   function fill(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; })
@@ -226,11 +227,13 @@
     var next = function () {
       if (step >= data.steps.length - 1) { stop(); return; }
       var speed = Number(speedSelect.value) || 1;
+      // A long think is cut to mostWait seconds of game time; the timer runs through all of it.
       var gap = data.steps[step + 1].at - data.steps[step].at;
-      var wait = Math.min(10000, Math.max(150, gap * 1000 / speed));
+      var shown = Math.min(gap, mostWait);
+      var wait = Math.max(150, shown * 1000 / speed);
       var began = performance.now(), frame = data.steps[step];
       var tick = function (now) {
-        showTimer(frame, Math.min(gap, (now - began) * speed / 1000));
+        showTimer(frame, Math.min(gap, (now - began) / wait * gap));
         animation = requestAnimationFrame(tick);
       };
       animation = requestAnimationFrame(tick);

@@ -199,3 +199,28 @@ def test_a_wrong_old_password_changes_nothing(client: Client, make_player: MakeP
     assert response.context["form"].errors["old_password"]
     anna.refresh_from_db()
     assert anna.check_password(PASSWORD)
+
+
+def test_the_ledgers_reasons_are_said_in_the_readers_language(
+    make_player: MakePlayer, admin_user: User
+) -> None:
+    from django.utils import translation
+
+    anna = make_player("anna", 100)
+    game = a_game()
+    with translation.override("en"):
+        ledger.stake_all(game, [anna, None], 30)
+        ledger.settle(game, [[0], [1]])
+        ledger.adjust(anna, 5, "Lost chips after a crash", by=admin_user)
+    russian = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    russian.force_login(anna)
+    page = russian.get(reverse("profile")).content.decode()
+    assert "Приветственный бонус" in page
+    assert f"Ставка в партии №{game.pk}" in page and f"Выплата за партию №{game.pk}" in page
+    assert "Lost chips after a crash" in page
+    assert "Welcome grant" not in page and "Stake for game" not in page
+    admin_user.language = "ru"
+    admin_user.save(update_fields=["language"])
+    russian.force_login(admin_user)
+    staff_page = russian.get(reverse("staff_player", args=[anna.pk])).content.decode()
+    assert f"Ставка в партии №{game.pk}" in staff_page and "Stake for game" not in staff_page

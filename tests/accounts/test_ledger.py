@@ -377,3 +377,18 @@ def test_the_admin_finds_a_games_transfers_by_its_number(
     _anna, game = staked
     page = admin_client.get(reverse("admin:accounts_transfer_changelist"), {"q": game.pk})
     assert page.status_code == 200 and "2 results" in page.content.decode()
+
+
+def test_a_deactivated_players_payout_is_held_by_the_house(
+    make_player: MakePlayer, make_game: Callable[[], Game]
+) -> None:
+    anna, boris = make_player("anna", 100), make_player("boris", 100)
+    game = make_game()
+    ledger.stake_all(game, [anna, boris], 10)
+    User.objects.filter(pk=boris.pk).update(is_active=False)
+    house = ledger.house_account().balance
+    assert ledger.settle(game, [[1], [0]]) == [0, 20]
+    assert (ledger.balance(anna), ledger.balance(boris)) == (90, 90)
+    assert ledger.house_account().balance == house + 20
+    held = Transfer.objects.get(game=game, kind=Transfer.Kind.PAYOUT)
+    assert held.destination == ledger.house_account() and held.seat == 1

@@ -37,6 +37,7 @@ PLAYERS = (
     *("hanna", "igor", "julia", "kirill", "lena", "misha", "nina", "pavel"),
     *("polina", "roman", "stepan", "taras", "uliana", "rita", "zakhar", "artem"),
     *("bella", "chen", "daria", "egor", "faina", "gleb", "lada"),
+    *("asya", "alan", "arkady", "amir", "vlad", "vika", "ilya", "inna"),
 )
 STAFF = "sofia"
 PHONE = {"width": 390, "height": 844}

@@ -48,3 +48,26 @@ def test_the_control_room_follows_a_table_live_and_stops_its_game_with_the_playe
     expect(player.locator('#game [data-outcome="stopped"]')).to_be_visible()
     expect(player.locator("#game .receipt.refunds")).to_contain_text("10")
     player.locator('[data-action="leave"]').click()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_on_a_phone_the_control_room_shows_each_table_as_a_card_with_every_action_reachable(
+    people, screenshots: Path, language: str
+) -> None:
+    player = people("ilya" if language == "en" else "inna", PHONE)
+    table_url = open_table(player, f"Phone room {language}", seats=2, bots=True)
+    table_id = table_url.rstrip("/").rsplit("/", 1)[1]
+    staff = people(STAFF, PHONE, locale="en-GB" if language == "en" else "ru-RU")
+    staff.context.add_cookies([{"name": "django_language", "value": language, "url": staff.url}])
+    staff.goto("/staff/tables/")
+    row = staff.locator(f'#staff-rows tr[data-table-id="{table_id}"]')
+    expect(row).to_be_visible()
+    assert staff.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    row.locator("summary").click()
+    actions = row.locator("details form button")
+    assert actions.count() >= 3
+    for index in range(actions.count()):
+        found = actions.nth(index).bounding_box()
+        assert found is not None and found["x"] >= 0
+        assert found["x"] + found["width"] <= PHONE["width"], actions.nth(index).inner_text()
+    staff.screenshot(path=str(screenshots / f"control-room-phone-{language}.png"), full_page=True)

@@ -145,3 +145,23 @@ def test_a_seated_browser_adds_its_own_seed_to_the_next_deal(chromium, server):
     expect(page.locator(".seed-sent")).to_be_visible()
     page.click('[data-action="leave"]')
     page.context.close()
+
+
+def test_autoplay_waits_at_most_two_seconds_of_game_time_for_a_long_think(
+    chromium, server, game_id, tmp_path
+):
+    page = sign_in(chromium, server, PLAYER, DESKTOP)
+    record = page.request.get(f"/games/{game_id}/export.json").json()
+    record["deal"]["at"] -= 12
+    path = Path(tmp_path) / "slow.json"
+    path.write_text(json.dumps(record))
+    page.goto("/replay/")
+    page.set_input_files("#replay-file", str(path))
+    expect_step(page, 0)
+    expect(page.locator(".replay-note")).to_contain_text("2")
+    page.select_option("#replay-speed", "1")
+    page.click('[data-control="play"]')
+    page.wait_for_function(
+        "() => Number(document.getElementById('replay-board').dataset.step) >= 1", timeout=4_000
+    )
+    page.context.close()

@@ -47,6 +47,28 @@ def test_the_table_page_shows_recent_lines_as_text_and_lets_a_player_write(
     assert panel.count('class="reaction"') == 8
 
 
+EMOJI = re.compile("[\U0001f300-\U0001faff]")
+
+
+@pytest.mark.parametrize(("language", "name"), [("en", "thumbs up"), ("ru", "палец вверх")])
+def test_emoji_reactions_are_pictures_named_in_the_readers_language_not_characters(
+    table, anna, boris, client, settings, language, name
+):
+    from lxml import html
+
+    services.post(table.pk, boris, reaction="thumbs-up")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    client.force_login(anna)
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert not EMOJI.search(page)
+    panel = html.fromstring(page).cssselect("#chat")[0]
+    said = panel.cssselect(".chat-reaction img")
+    assert [(img.get("src"), img.get("alt")) for img in said] == [
+        ("/static/img/reactions/thumbs-up.svg", name)
+    ]
+    assert panel.cssselect(f'.reaction img[alt="{name}"]')
+
+
 def test_a_spectator_reads_the_chat_and_is_told_why_there_is_no_box(table, anna, clara, client):
     services.post(table.pk, anna, text="hello")
     client.force_login(clara)

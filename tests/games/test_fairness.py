@@ -101,3 +101,18 @@ def test_the_waiting_table_shows_the_commitment_and_the_running_game_keeps_the_s
     assert game.seed not in client.get(f"/tables/{table.pk}/").content.decode()
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert game.seed_hash in page and game.seed not in page
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_game_page_links_the_fair_deal_explained_instead_of_the_readme(
+    client, anna, frozen_clock, language
+):
+    from tests.games.conftest import play_out
+
+    table = open_table(anna, stake=0)
+    tables.add_bot(table.pk, anna)
+    game = play_out(start_when_due(table, frozen_clock), frozen_clock)
+    client.cookies["django_language"] = language
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "README" not in page
+    assert 'href="/rules/#fair-deal"' in page

@@ -68,3 +68,29 @@ def test_play_bots_stops_with_a_message_when_the_player_cannot_pay(anna):
     with pytest.raises(CommandError, match="chips"):
         play_bots("--seat", "anna", "--stake", "5000")
     assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_bots_game_table_is_named_in_the_readers_language():
+    from django.utils import translation
+
+    with translation.override("ru"):
+        (game_id,) = play_bots("--games", "1", "--players", "2")
+    table = Table.objects.get(games__pk=game_id)
+    with translation.override("en"):
+        assert table.title == "Bots' game (easy)"
+    with translation.override("ru"):
+        assert table.title == "Партия ботов (лёгкий)"
+
+
+@pytest.mark.django_db
+def test_bots_games_are_placed_in_time_so_that_the_last_ends_by_now():
+    from django.utils import timezone
+
+    ids = play_bots("--games", "3", "--players", "4")
+    now = timezone.now()
+    games = list(Game.objects.filter(pk__in=ids).order_by("pk"))
+    for game in games:
+        assert game.started_at <= game.finished_at <= now
+    assert now - games[-1].finished_at < timezone.timedelta(seconds=60)
+    assert [g.started_at for g in games] == sorted(g.started_at for g in games)

@@ -36,6 +36,18 @@ def test_practising_a_deal_deals_the_same_cards_from_the_chosen_seat_against_bot
     assert verify(record_of(game))
 
 
+def test_a_practice_table_is_named_in_the_readers_language(anna, boris):
+    from django.utils import translation
+
+    (original,) = played(boris)
+    with translation.override("ru"):
+        table = practice.practise(original, anna, 0, "easy")
+    with translation.override("en"):
+        assert table.title == f"Practice: the deal of game #{original.pk}"
+    with translation.override("ru"):
+        assert table.title == f"Тренировка: сдача партии №{original.pk}"
+
+
 def test_playing_a_practice_table_again_deals_the_same_cards_again(anna, frozen_clock):
     (original,) = played(anna)
     table = practice.practise(original, anna, 0, "easy")
@@ -79,3 +91,41 @@ def test_a_player_seated_elsewhere_or_a_running_game_cannot_be_practised(
     answer = client.post(f"/games/{running.pk}/practice/", {"seat": "0"}, follow=True)
     assert "still running" in answer.content.decode()
     assert Game.objects.filter(practice_of__isnull=False).count() == 0
+
+
+def seated_after_a_game(player, frozen_clock) -> tuple[Table, Game]:
+    table = open_table(player, stake=0)
+    tables.add_bot(table.pk, player)
+    game = play_out(start_when_due(table, frozen_clock), frozen_clock)
+    assert Seat.objects.filter(table=table, player=player).exists()
+    return table, game
+
+
+def test_practising_right_after_a_game_offers_to_leave_that_table_and_go_on(
+    client, anna, frozen_clock
+):
+    table, game = seated_after_a_game(anna, frozen_clock)
+    client.force_login(anna)
+    answer = client.post(
+        f"/games/{game.pk}/practice/", {"seat": "1", "level": "strong"}, follow=True
+    )
+    page = answer.content.decode()
+    assert f"You already sit at the table “{table.name}”" in page
+    assert f'href="/tables/{table.pk}/"' in page
+    assert 'data-action="leave-and-practise"' in page
+    assert 'name="leave" value="1"' in page and 'name="seat" value="1"' in page
+    assert 'name="level" value="strong"' in page
+
+
+def test_leaving_and_practising_in_one_step_frees_the_old_seat_and_opens_the_practice(
+    client, anna, frozen_clock
+):
+    table, game = seated_after_a_game(anna, frozen_clock)
+    client.force_login(anna)
+    answer = client.post(
+        f"/games/{game.pk}/practice/", {"seat": "0", "level": "easy", "leave": "1"}
+    )
+    practice_table = Table.objects.get(practice_of=game)
+    assert answer.status_code == 302 and answer["Location"] == f"/tables/{practice_table.pk}/"
+    assert not Seat.objects.filter(table=table, player=anna).exists()
+    assert practice_table.seat_set.get(position=0).player == anna

@@ -93,3 +93,15 @@ def test_the_card_tag_draws_a_black_card_black() -> None:
     html = Template('{% load cards %}{% card "QS" %}').render(Context())
     assert 'class="card"' in html
     assert 'data-rank="Q" data-suit="♠"' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "words"), [("en", "server seed"), ("ru", "зерно сервера")])
+def test_the_rules_explain_the_fair_deal_to_players_in_their_language(
+    client: Client, language: str, words: str
+) -> None:
+    page = rules_page(client, language)
+    assert page.count('id="fair-deal"') == 1 and 'href="#fair-deal"' in page
+    section = page.split('id="fair-deal"', 1)[1].split("</section>", 1)[0]
+    assert words in section and "SHA-256" in section and "HMAC-SHA256" in section
+    assert "README" not in page

@@ -133,3 +133,29 @@ def test_a_seat_sees_its_chips_live_as_it_does_on_reconnect(anna, boris, frozen_
         live[0].partition(NEWS)[0].partition(LOG)[0]
         == snapshot(table.pk, 0, settings.LANGUAGE_CODE).partition(LOG)[0]
     )
+
+
+def test_a_newcomer_at_a_table_sees_one_line_about_the_last_game_and_its_players_the_result(
+    anna, clara, frozen_clock
+):
+    from lxml import html as lxml_html
+
+    from tests.games.conftest import play_out
+
+    table = open_table(anna, stake=0)
+    tables.add_bot(table.pk, anna)
+    game = play_out(start_when_due(table, frozen_clock), frozen_clock)
+    bot = table.seat_set.get(player=None)
+    tables.remove_bot(table.pk, anna, bot.position)
+    tables.join(table.pk, clara)
+    seats = {seat.player_id: seat.position for seat in table.seat_set.all()}
+
+    def shown(seat: int | None) -> lxml_html.HtmlElement:
+        return lxml_html.fromstring(snapshot(table.pk, seat, "en"))
+
+    for newcomer in (seats[clara.pk], None):
+        page = shown(newcomer)
+        assert page.cssselect(".receipt") == [] and page.cssselect(".results") == []
+        (line,) = page.cssselect(".last-game")
+        assert line.cssselect(f'a[href="/games/{game.pk}/"]')
+    assert shown(seats[anna.pk]).cssselect(".results .receipt")

@@ -328,3 +328,27 @@ async def test_an_anonymous_client_cannot_break_the_parser(
     notice = await socket.next()
     assert 'id="notice"' in notice
     assert await socket.communicator.receive_nothing(timeout=0.1)
+
+
+async def test_a_deactivated_players_sockets_are_told_at_once_and_closed(
+    anna, boris, frozen_clock, sockets
+):
+    from accounts.models import User
+    from staff import operations
+
+    sofia = await database_sync_to_async(User.objects.create_user)(
+        "sofia", password="runs-the-site-well", is_staff=True
+    )
+    table = await two_player_table(anna, boris, frozen_clock)
+    at_table = await connected(sockets, table, boris)
+    lobby = WebsocketCommunicator(LobbyConsumer.as_asgi(), "/ws/lobby/")
+    lobby.scope["user"] = boris
+    lobby.scope["cookies"] = {"django_language": "en"}
+    assert (await lobby.connect())[0]
+    await database_sync_to_async(operations.deactivate)(sofia, boris, "chip farming")
+    said = "The staff deactivated your account: chip farming"
+    frames, code = await until_closed(at_table)
+    assert code == 4403 and any(said in frame for frame in frames)
+    while (output := await lobby.receive_output(timeout=10))["type"] != "websocket.close":
+        frames.append(output["text"])
+    assert output["code"] == 4403 and said in frames[-1]

@@ -71,3 +71,27 @@ def test_leaving_from_that_message_goes_back_to_the_lobby(anna, client):
     client.force_login(anna)
     response = client.post(f"/tables/{mine.pk}/leave/")
     assert response.status_code == 302 and response["Location"] == "/"
+
+
+def pause_new_games(by) -> None:
+    from staff.models import NewGamesPause
+
+    NewGamesPause.objects.create(started_by=by, reason="Restart")
+
+
+def test_while_new_games_are_paused_the_lobby_says_so_beside_quick_play(anna, client):
+    from lxml import html
+
+    pause_new_games(anna)
+    client.force_login(anna)
+    page = html.fromstring(client.get("/", HTTP_ACCEPT_LANGUAGE="en").content)
+    (actions,) = page.cssselect(".lobby-actions")
+    assert "New games are paused" in actions.text_content()
+
+
+def test_quick_play_while_new_games_are_paused_says_the_game_waits_for_the_staff(anna, client):
+    pause_new_games(anna)
+    client.force_login(anna)
+    response = client.post("/tables/quick/", {"stake": 0}, HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    assert response.redirect_chain[-1][0].startswith("/tables/")
+    assert "no game starts until the staff let new games start again" in response.content.decode()

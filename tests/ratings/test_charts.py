@@ -5,6 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
+from django.template.loader import render_to_string
+from django.utils import translation
+from lxml import etree
+
 from accounts.models import User
 from ratings import charts
 from ratings.services import rate_unrated
@@ -42,3 +46,21 @@ def test_the_balance_follows_every_transfer_and_the_rating_every_rated_game(
     assert [value for _, value in charts.balance_series(anna)] == [1000, 900, 1100, 1090]
     ratings = [value for _, value in charts.rating_series(anna)]
     assert len(ratings) == 2 and ratings[0] > 1000 and ratings[1] < ratings[0]
+
+
+def test_a_chart_drawn_in_russian_keeps_points_not_commas_in_its_numbers() -> None:
+    series = [(START + timedelta(hours=i), value) for i, value in enumerate((1000, 990, 1185))]
+    with translation.override("ru"):
+        svg = render_to_string(
+            "ratings/_chart.html", {"chart": charts.chart(series), "title": "t", "empty": "e"}
+        )
+    drawn = etree.fromstring(svg[svg.index("<svg") : svg.index("</svg>") + len("</svg>")])
+    numbers = [
+        value
+        for element in drawn.iter()
+        for name, value in element.attrib.items()
+        if name in {"x", "y", "x1", "y1", "x2", "y2"}
+    ]
+    assert numbers and all("," not in value for value in numbers)
+    for point in drawn.find("{*}polyline").get("points").split():
+        assert len(point.split(",")) == 2

@@ -35,6 +35,20 @@ def test_the_rating_board_needs_the_minimum_of_games_and_shows_the_bot_levels(
     assert anna_row.games == MIN_GAMES and anna_row.provisional
 
 
+def test_a_bot_level_is_ranked_by_the_same_minimum_of_games_in_the_period_as_a_person(
+    make_player: MakePlayer,
+) -> None:
+    anna, boris = make_player("anna"), make_player("boris")
+    for _ in range(MIN_GAMES):
+        play_game([anna, "easy"], [[0], [1]])
+    for _ in range(MIN_GAMES - 1):
+        play_game([boris, "strong"], [[0], [1]])
+    rate_unrated()
+    assert names(Board.RATING) == ["anna", "Easy bot"]
+    easy = leaderboard(Board.RATING, Period.ALL)[1]
+    assert easy.games == MIN_GAMES
+
+
 def test_the_chip_board_orders_by_net_chips_and_ignores_grants(make_player: MakePlayer) -> None:
     anna, boris, clara = make_player("anna"), make_player("boris"), make_player("clara")
     play_game([anna, boris], [[1], [0]], stake=100)

@@ -127,3 +127,11 @@ def test_the_player_page_shows_games_ledger_sessions_and_staff_actions(
 def test_players_are_found_by_name(staff_browser, anna, boris):
     html = staff_browser.get(reverse("staff_players"), {"q": "ann"}).content.decode()
     assert f'data-player-id="{anna.pk}"' in html and f'data-player-id="{boris.pk}"' not in html
+
+
+def test_deactivating_says_what_happens_to_a_running_game_and_its_payout(sofia, boris):
+    page = browser_for(sofia).post(
+        reverse("staff_deactivate", args=[boris.pk]), {"reason": "chip farming"}, follow=True
+    )
+    said = page.content.decode()
+    assert "played out by the autopilot, and the house holds its payout" in said

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0005_seat_release_at'),
+        ('games', '0006_table_bots_game'),
     ]
 
     operations = [
