@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -19,6 +17,7 @@ from games import export, fairness, history, practice, viewer
 from games.errors import GameError
 from games.forms import PracticeForm
 from games.models import Game
+from games.record_shape import Unreadable, read
 from games.replay import Mismatch
 from games.verification import verify
 
@@ -104,19 +103,16 @@ def replay_file(request: HttpRequest) -> HttpResponse:
 def replay_frames(request: HttpRequest) -> HttpResponse:
     """The steps of an uploaded export, once it verifies; nothing is stored."""
     try:
-        record = json.loads(request.body)
-        if not isinstance(record, dict):
-            raise ValueError
-    except ValueError:
-        return JsonResponse({"error": _("This file is not an exported game.")}, status=400)
-    try:
+        record = read(request.body)
         verify(record)
         return JsonResponse(viewer.frames(record, seat_asked(request, len(record["players"]))))
-    except ValueError:
-        return JsonResponse({"error": _("There is no such seat.")}, status=400)
+    except Unreadable:
+        return JsonResponse({"error": _("This file is not an exported game.")}, status=400)
     except Mismatch as difference:
         message = _("This file does not verify: %(difference)s") % {"difference": difference}
         return JsonResponse({"error": message}, status=400)
+    except ValueError:
+        return JsonResponse({"error": _("There is no such seat.")}, status=400)
 
 
 @require_POST
