@@ -174,9 +174,13 @@ LOGOUT_REDIRECT_URL = "lobby"
 
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-# One username from one address, and one address whatever the usernames (spraying).
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+# One username from one address: a success forgets that username's failures only. Spraying
+# many usernames from one address is slowed by accounts.limits, never locked.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# Per address, whatever the usernames (accounts.limits).
+LOGINS_PER_MINUTE = int(os.environ.get("DURAK_LOGINS_PER_MINUTE", "10"))
+SIGN_UPS_PER_HOUR = int(os.environ.get("DURAK_SIGN_UPS_PER_HOUR", "3"))
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 

@@ -132,3 +132,23 @@ def shared() -> RedisCounter:
     if loop not in _shared:
         _shared[loop] = RedisCounter(settings.REDIS_URL, settings.REDIS_PREFIX)
     return _shared[loop]
+
+
+def allow_now(limit: Limit, key: str, now: float | None = None) -> bool:
+    """`allow` for the pages, which are not async."""
+    moment = time.time() if now is None else now
+    if not settings.REDIS_URL:
+        return LOCAL.hit(limit, key, moment)
+    try:
+        client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2)
+        try:
+            allowed = client.register_script(HIT_SCRIPT)(
+                keys=[f"{settings.REDIS_PREFIX}:rate:{limit.name}:{key}"],
+                args=[repr(moment), repr(float(limit.seconds)), limit.count, uuid.uuid4().hex],
+            )
+        finally:
+            client.close()
+    except redis.RedisError:
+        logger.warning("rate limit %s not counted: Redis did not answer", limit.name)
+        return True
+    return bool(allowed)
