@@ -5,11 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest
 
-from games.ratelimit import Limit, allow_now
-
-
-def address(request: HttpRequest) -> str:
-    return str(request.META.get("REMOTE_ADDR", "unknown"))
+from games.ratelimit import Limit, address, allow_now
 
 
 def may_log_in(request: HttpRequest) -> bool:

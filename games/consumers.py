@@ -26,6 +26,7 @@ from chat.protocol import ChatCommand
 from games import broadcast, errors, metrics, play, presence, snapshots, tables
 from games.broadcast import in_language
 from games.protocol import Command, ProtocolError, parse
+from games.rendering import render_notice
 from games.scene import Audience
 from games.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer
 
@@ -55,6 +56,8 @@ class TableConsumer(ChatMixin, GuardedConsumer):
         self.shown: int | None = None
         self.shown_game: int | None = None
         self.waiting: dict[int, tuple[str, int | None]] = {}
+        self.synced: tuple[int | None, int | None] | None = None
+        """The game and version the last ``sync`` was answered at."""
         """Changes that arrived before the version they apply to, by that version."""
         self.language = socket_language(self.scope)
         invite = parse_qs(self.scope.get("query_string", b"").decode()).get("invite", [""])[0]
@@ -127,13 +130,23 @@ class TableConsumer(ChatMixin, GuardedConsumer):
                 await self.report_in()
                 return
             if command.action == "sync":
-                await self.send_snapshot()
+                await self.sync()
                 return
             if self.seat is None or self.user is None or not self.user.is_authenticated:
                 await self.notice(_("You are watching this table: only its players can move."))
                 return
             await self.report_in()
             await self.carry_out(command)
+
+    async def sync(self) -> None:
+        """The whole picture, once per version this socket shows; a repeat is answered short."""
+        if self.synced == (self.shown_game, self.shown):
+            await self.send(
+                text_data=render_notice(_("This table is already current."), level="info")
+            )
+            return
+        await self.send_snapshot()
+        self.synced = (self.shown_game, self.shown)
 
     async def carry_out(self, command: Command) -> None:
         if command.is_move and (self.shown is None or (command.version or 0) > self.shown):

@@ -13,13 +13,13 @@ from django.views.decorators.http import require_POST
 from accounts.models import User
 from chat import history as chat_history
 from durak_site.requests import PlayerRequest
-from games import export, fairness, history, practice, viewer
+from games import export, fairness, history, practice, uploads, viewer
 from games.errors import GameError
 from games.forms import PracticeForm
 from games.models import Game
-from games.record_shape import Unreadable, read
+from games.ratelimit import address, allow_now
+from games.record_shape import Unreadable
 from games.replay import Mismatch
-from games.verification import verify
 
 
 @login_required
@@ -71,12 +71,7 @@ def export_json(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def seat_asked(request: HttpRequest, players: int) -> int | None:
-    asked = request.GET.get("seat", viewer.OPEN)
-    if asked == viewer.OPEN:
-        return None
-    if asked.isdigit() and int(asked) < players:
-        return int(asked)
-    raise ValueError(asked)
+    return viewer.seat_named(request.GET.get("seat", viewer.OPEN), players)
 
 
 def replay_json(request: HttpRequest, pk: int) -> HttpResponse:
@@ -102,10 +97,11 @@ def replay_file(request: HttpRequest) -> HttpResponse:
 @require_POST
 def replay_frames(request: HttpRequest) -> HttpResponse:
     """The steps of an uploaded export, once it verifies; nothing is stored."""
+    if not allow_now(uploads.UPLOADS, address(request)):
+        message = _("Too many files from your address: wait a minute.")
+        return JsonResponse({"error": message}, status=429)
     try:
-        record = read(request.body)
-        verify(record)
-        return JsonResponse(viewer.frames(record, seat_asked(request, len(record["players"]))))
+        return JsonResponse(uploads.frames(request.body, request.GET.get("seat", viewer.OPEN)))
     except Unreadable:
         return JsonResponse({"error": _("This file is not an exported game.")}, status=400)
     except Mismatch as difference:

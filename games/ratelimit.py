@@ -22,6 +22,7 @@ from typing import Any
 
 import redis
 from django.conf import settings
+from django.http import HttpRequest
 from redis import asyncio as aioredis
 
 logger = logging.getLogger(__name__)
@@ -39,8 +40,17 @@ def client_key(scope: dict[str, Any]) -> str:
     user = scope.get("user")
     if user is not None and user.is_authenticated:
         return f"user:{user.pk}"
+    return address_key(scope)
+
+
+def address_key(scope: dict[str, Any]) -> str:
     client = scope.get("client") or ("unknown", 0)
     return f"ip:{client[0]}"
+
+
+def address(request: HttpRequest) -> str:
+    """Whose budget a page's request spends when it is counted per address."""
+    return f"ip:{request.META.get('REMOTE_ADDR', 'unknown')}"
 
 
 async def allow(limit: Limit, key: str, now: float | None = None) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -26,7 +27,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import failures, metrics, rendering
-from games.ratelimit import Limit, allow, client_key
+from games.ratelimit import Limit, address_key, allow, client_key
 
 logger = logging.getLogger(__name__)
 
@@ -38,6 +39,12 @@ TOO_MANY_MESSAGES = 4429
 SERVER_ERROR = 4500
 
 MESSAGES = Limit("socket-messages", count=100, seconds=20)
+"""A player's, over all their sockets; an anonymous socket's own."""
+ANONYMOUS_ADDRESS_MESSAGES = Limit("socket-messages-address", count=300, seconds=20)
+"""All the anonymous sockets of one address together."""
+CONNECTS = Limit("socket-connects", count=30, seconds=60)
+"""A player's connects, to any socket; each costs a whole picture."""
+ADDRESS_CONNECTS = Limit("socket-connects-address", count=120, seconds=60)
 
 
 class GuardedConsumer(AsyncWebsocketConsumer):
@@ -72,7 +79,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             elif message["type"] == "websocket.receive":
                 if self.flooded or self.closing:
                     continue
-                if not await allow(self.message_limit, self.rate_key):
+                if not await self.within_budgets():
                     self.flooded = True
                     message = {"type": "socket.flooded"}
             await arrivals.put(message)
@@ -80,7 +87,32 @@ class GuardedConsumer(AsyncWebsocketConsumer):
     async def websocket_connect(self, message: dict[str, Any]) -> None:
         # Channels' auth middleware has resolved the user before the consumer runs.
         self.rate_key = client_key(self.scope)
+        self.address_key = address_key(self.scope)
+        self.budgets = [(self.message_limit, self.rate_key)]
+        if self.rate_key == self.address_key:
+            self.budgets = [
+                (self.message_limit, f"socket:{uuid.uuid4().hex}"),
+                (ANONYMOUS_ADDRESS_MESSAGES, self.address_key),
+            ]
+        if not await self.may_connect():
+            await self.accept()
+            await self.close_saying(
+                TOO_MANY_MESSAGES, _("Too many connections: wait a minute, then reload the page.")
+            )
+            return
         await super().websocket_connect(message)
+
+    async def may_connect(self) -> bool:
+        if self.rate_key != self.address_key and not await allow(CONNECTS, self.rate_key):
+            return False
+        return await allow(ADDRESS_CONNECTS, self.address_key)
+
+    async def within_budgets(self) -> bool:
+        """Charge one message to every budget this socket spends."""
+        for limit, key in self.budgets:
+            if not await allow(limit, key):
+                return False
+        return True
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         try:

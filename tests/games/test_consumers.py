@@ -309,6 +309,25 @@ async def test_a_spectator_who_asks_to_sync_gets_the_whole_picture(
     assert 'id="hand"' not in fresh
 
 
+async def test_sync_is_answered_once_per_version_a_repeat_gets_a_short_already_current(
+    anna, boris, clara, frozen_clock, sockets
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    game = await running_game(table)
+    socket = await connected(sockets, table, clara)
+    await socket.send(action="sync")
+    assert f'data-version="{game.version}"' in await socket.next()
+    for _ in range(3):
+        await socket.send(action="sync")
+        repeat = await socket.next()
+        assert "already current" in repeat and len(repeat) < 300
+    await database_sync_to_async(play.abort)(game.pk)
+    await socket.drain()
+    await socket.send(action="sync")
+    answer = await socket.next()
+    assert "already current" not in answer and len(answer) > 300
+
+
 def encode(action: Any) -> dict[str, Any]:
     if isinstance(action, Lead):
         return {"action": "lead", "card": [str(card) for card in action.cards]}
