@@ -5,15 +5,15 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest
 
-from games.ratelimit import Limit, address, allow_now
+from durak_site.throttle import Throttle
 
 
 def may_log_in(request: HttpRequest) -> bool:
     """Any login attempt counts, right or wrong: spraying names from an address is slowed,
     and whoever there knows their password gets in once the minute has passed."""
-    return allow_now(Limit("login", settings.LOGINS_PER_MINUTE, 60), address(request))
+    return Throttle("login", settings.LOGINS_PER_MINUTE, 60).allows(request)
 
 
 def may_sign_up(request: HttpRequest) -> bool:
     """Each sign-up is granted the welcome chips, so one address opens only a few an hour."""
-    return allow_now(Limit("signup", settings.SIGN_UPS_PER_HOUR, 3600), address(request))
+    return Throttle("signup", settings.SIGN_UPS_PER_HOUR, 3600).allows(request)

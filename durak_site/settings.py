@@ -149,6 +149,15 @@ if REDIS_URL:
             },
         }
     }
+    # Shared by every server process: the pages' throttles and the verified uploads.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": f"{REDIS_PREFIX}:cache",
+            "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2},
+        }
+    }
 else:
     CHANNEL_LAYERS = {
         "default": {

@@ -17,7 +17,6 @@ from games import export, fairness, history, practice, uploads, viewer
 from games.errors import GameError
 from games.forms import PracticeForm
 from games.models import Game
-from games.ratelimit import address, allow_now
 from games.record_shape import Unreadable
 from games.replay import Mismatch
 
@@ -97,7 +96,7 @@ def replay_file(request: HttpRequest) -> HttpResponse:
 @require_POST
 def replay_frames(request: HttpRequest) -> HttpResponse:
     """The steps of an uploaded export, once it verifies; nothing is stored."""
-    if not allow_now(uploads.UPLOADS, address(request)):
+    if not uploads.UPLOADS.allows(request):
         message = _("Too many files from your address: wait a minute.")
         return JsonResponse({"error": message}, status=429)
     try:

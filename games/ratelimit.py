@@ -22,7 +22,6 @@ from typing import Any
 
 import redis
 from django.conf import settings
-from django.http import HttpRequest
 from redis import asyncio as aioredis
 
 logger = logging.getLogger(__name__)
@@ -46,11 +45,6 @@ def client_key(scope: dict[str, Any]) -> str:
 def address_key(scope: dict[str, Any]) -> str:
     client = scope.get("client") or ("unknown", 0)
     return f"ip:{client[0]}"
-
-
-def address(request: HttpRequest) -> str:
-    """Whose budget a page's request spends when it is counted per address."""
-    return f"ip:{request.META.get('REMOTE_ADDR', 'unknown')}"
 
 
 async def allow(limit: Limit, key: str, now: float | None = None) -> bool:
@@ -142,23 +136,3 @@ def shared() -> RedisCounter:
     if loop not in _shared:
         _shared[loop] = RedisCounter(settings.REDIS_URL, settings.REDIS_PREFIX)
     return _shared[loop]
-
-
-def allow_now(limit: Limit, key: str, now: float | None = None) -> bool:
-    """`allow` for the pages, which are not async."""
-    moment = time.time() if now is None else now
-    if not settings.REDIS_URL:
-        return LOCAL.hit(limit, key, moment)
-    try:
-        client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2)
-        try:
-            allowed = client.register_script(HIT_SCRIPT)(
-                keys=[f"{settings.REDIS_PREFIX}:rate:{limit.name}:{key}"],
-                args=[repr(moment), repr(float(limit.seconds)), limit.count, uuid.uuid4().hex],
-            )
-        finally:
-            client.close()
-    except redis.RedisError:
-        logger.warning("rate limit %s not counted: Redis did not answer", limit.name)
-        return True
-    return bool(allowed)

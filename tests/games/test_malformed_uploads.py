@@ -8,12 +8,12 @@ import json
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.core.management import CommandError, call_command
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import ratelimit
 from tests.games.history_helpers import played, record_of
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
@@ -63,7 +63,8 @@ def malformed(record: dict[str, Any]) -> dict[str, str]:
 
 
 def upload(body: str | bytes) -> Any:
-    ratelimit.forget_all()
+    """The upload, with the address's budget full again and no answer kept."""
+    cache.clear()
     return Client().post(URL, body, content_type="application/json")
 
 
