@@ -258,8 +258,12 @@ LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"one_line_refusals": {"()": "durak_site.error_pages.OneLineRefusals"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
-    "loggers": {"axes": {"level": "WARNING"}},
+    "loggers": {
+        "axes": {"level": "WARNING"},
+        "django.request": {"filters": ["one_line_refusals"]},
+    },
 }
 # Commit times and deadline lateness, one line each, for benchmarks/load.py.
 TIMING_LOG = os.environ.get("DURAK_TIMING_LOG", "")
