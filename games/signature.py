@@ -23,7 +23,7 @@ def canonical(record: dict[str, Any]) -> bytes:
     return written.encode("utf-8")
 
 
-def of(record: dict[str, Any], secret: str | None = None) -> str:
+def of(record: dict[str, Any], secret: str | bytes | None = None) -> str:
     return salted_hmac(SALT, canonical(record), secret=secret, algorithm="sha256").hexdigest()
 
 
