@@ -169,6 +169,8 @@ def site_environment(mode: str, work: Path, database_url: str, redis_url: str) -
         DJANGO_SECURE_HTTPS="0",
         DJANGO_LOG_LEVEL="WARNING",
         PYTHONPATH=str(ROOT),
+        # Every socket of the run comes from this one address.
+        DURAK_ADDRESS_CONNECTS_PER_MINUTE="1000000",
     )
     if mode == "embedded":
         env["SQLITE_PATH"] = str(work / "site.sqlite3")

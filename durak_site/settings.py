@@ -190,6 +190,9 @@ AXES_RESET_ON_SUCCESS = True
 # Per address, whatever the usernames (accounts.limits).
 LOGINS_PER_MINUTE = int(os.environ.get("DURAK_LOGINS_PER_MINUTE", "10"))
 SIGN_UPS_PER_HOUR = int(os.environ.get("DURAK_SIGN_UPS_PER_HOUR", "3"))
+# Socket connects in any minute (games.sockets), per player and per address.
+CONNECTS_PER_MINUTE = int(os.environ.get("DURAK_CONNECTS_PER_MINUTE", "30"))
+ADDRESS_CONNECTS_PER_MINUTE = int(os.environ.get("DURAK_ADDRESS_CONNECTS_PER_MINUTE", "120"))
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 

@@ -22,6 +22,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -42,9 +43,11 @@ MESSAGES = Limit("socket-messages", count=100, seconds=20)
 """A player's, over all their sockets; an anonymous socket's own."""
 ANONYMOUS_ADDRESS_MESSAGES = Limit("socket-messages-address", count=300, seconds=20)
 """All the anonymous sockets of one address together."""
-CONNECTS = Limit("socket-connects", count=30, seconds=60)
+CONNECTS = Limit("socket-connects", count=settings.CONNECTS_PER_MINUTE, seconds=60)
 """A player's connects, to any socket; each costs a whole picture."""
-ADDRESS_CONNECTS = Limit("socket-connects-address", count=120, seconds=60)
+ADDRESS_CONNECTS = Limit(
+    "socket-connects-address", count=settings.ADDRESS_CONNECTS_PER_MINUTE, seconds=60
+)
 
 
 class GuardedConsumer(AsyncWebsocketConsumer):
