@@ -14,12 +14,10 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
-from django.utils.translation import get_supported_language_variant, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation.trans_real import parse_accept_lang_header
+from django.utils.translation import gettext_lazy
 
 from chat.consumer import ChatMixin
 from chat.protocol import ChatCommand
@@ -28,7 +26,7 @@ from games.broadcast import in_language
 from games.protocol import Command, ProtocolError, parse
 from games.rendering import render_notice
 from games.scene import Audience
-from games.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer
+from games.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer, socket_language
 
 logger = logging.getLogger(__name__)
 
@@ -240,26 +238,6 @@ def remember_language(user: Any, language: str) -> None:
     """A seated player's live updates are rendered in their language: keep the page's."""
     get_user_model().objects.filter(pk=user.pk, language="").update(language=language)
     user.language = language
-
-
-def socket_language(scope: dict[str, Any]) -> str:
-    """The language the page was served in: the cookie, the player's choice, the browser's."""
-    codes = {code for code, _name in settings.LANGUAGES}
-    chosen = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
-    if chosen in codes:
-        return chosen
-    user = scope.get("user")
-    preferred = getattr(user, "language", "") if user is not None else ""
-    if preferred in codes:
-        return preferred
-    headers = dict(scope.get("headers") or [])
-    accepted = headers.get(b"accept-language", b"").decode("latin-1")
-    for language, _quality in parse_accept_lang_header(accepted):
-        try:
-            return get_supported_language_variant(language)
-        except LookupError:
-            continue
-    return settings.LANGUAGE_CODE
 
 
 class LobbyConsumer(GuardedConsumer):

@@ -25,7 +25,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 from django.utils.functional import Promise
+from django.utils.translation import get_supported_language_variant
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import failures, metrics, rendering
 from games.ratelimit import Limit, address_key, allow, client_key
@@ -91,6 +93,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         # Channels' auth middleware has resolved the user before the consumer runs.
         self.rate_key = client_key(self.scope)
         self.address_key = address_key(self.scope)
+        self.language = socket_language(self.scope)
         self.budgets = [(self.message_limit, self.rate_key)]
         if self.rate_key == self.address_key:
             self.budgets = [
@@ -213,3 +216,23 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             return
         self.closing = True
         await super().close(code=code, reason=reason)
+
+
+def socket_language(scope: dict[str, Any]) -> str:
+    """The language the page was served in: the cookie, the player's choice, the browser's."""
+    codes = {code for code, _name in settings.LANGUAGES}
+    chosen = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+    if chosen in codes:
+        return chosen
+    user = scope.get("user")
+    preferred = getattr(user, "language", "") if user is not None else ""
+    if preferred in codes:
+        return preferred
+    headers = dict(scope.get("headers") or [])
+    accepted = headers.get(b"accept-language", b"").decode("latin-1")
+    for language, _quality in parse_accept_lang_header(accepted):
+        try:
+            return get_supported_language_variant(language)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE
