@@ -15,24 +15,29 @@ logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
-class Throttle:
+class Limit:
+    """At most ``count`` uses in ``seconds``, per key: here per address; the sockets count
+    theirs in ``games.ratelimit``."""
+
     name: str
     count: int
-    seconds: int
+    seconds: float
 
-    def allows(self, request: HttpRequest) -> bool:
-        """Count the request; False once the address has spent the window's count."""
-        key = f"throttle:{self.name}:{request.META.get('REMOTE_ADDR', 'unknown')}"
+
+def allows(limit: Limit, request: HttpRequest) -> bool:
+    """Count the request; False once its address has spent the window's count."""
+    key = f"throttle:{limit.name}:{request.META.get('REMOTE_ADDR', 'unknown')}"
+    seconds = int(limit.seconds)
+    try:
+        cache.add(key, 0, seconds)
         try:
-            cache.add(key, 0, self.seconds)
-            try:
-                used = cache.incr(key)
-            except ValueError:
-                # The window ended between the two calls: this request opens the next one.
-                cache.add(key, 1, self.seconds)
-                used = 1
-        except RedisError:
-            # A throttle that cannot count lets the request through rather than stop the site.
-            logger.warning("throttle %s not counted: Redis did not answer", self.name)
-            return True
-        return used <= self.count
+            used = cache.incr(key)
+        except ValueError:
+            # The window ended between the two calls: this request opens the next one.
+            cache.add(key, 1, seconds)
+            used = 1
+    except RedisError:
+        # A throttle that cannot count lets the request through rather than stop the site.
+        logger.warning("throttle %s not counted: Redis did not answer", limit.name)
+        return True
+    return used <= limit.count

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from chat import history as chat_history
+from durak_site import throttle
 from durak_site.requests import PlayerRequest
 from games import export, fairness, history, practice, uploads, viewer
 from games.errors import GameError
@@ -96,7 +97,7 @@ def replay_file(request: HttpRequest) -> HttpResponse:
 @require_POST
 def replay_frames(request: HttpRequest) -> HttpResponse:
     """The steps of an uploaded export, once it verifies; nothing is stored."""
-    if not uploads.UPLOADS.allows(request):
+    if not throttle.allows(uploads.UPLOADS, request):
         message = _("Too many files from your address: wait a minute.")
         return JsonResponse({"error": message}, status=429)
     try:

@@ -17,21 +17,15 @@ import uuid
 import weakref
 from asyncio import AbstractEventLoop, get_running_loop
 from collections import deque
-from dataclasses import dataclass
 from typing import Any
 
 import redis
 from django.conf import settings
 from redis import asyncio as aioredis
 
+from durak_site.throttle import Limit
+
 logger = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Limit:
-    name: str
-    count: int
-    seconds: float
 
 
 def client_key(scope: dict[str, Any]) -> str:

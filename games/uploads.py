@@ -15,13 +15,13 @@ from django.core.cache import cache
 from django.utils.translation import get_language
 from redis.exceptions import RedisError
 
-from durak_site.throttle import Throttle
+from durak_site.throttle import Limit
 from games import viewer
 from games.record_shape import Unreadable, read
 from games.replay import Mismatch
 from games.verification import verify
 
-UPLOADS = Throttle("replay-upload", count=10, seconds=60)
+UPLOADS = Limit("replay-upload", count=10, seconds=60)
 KEPT_SECONDS = 3600
 
 

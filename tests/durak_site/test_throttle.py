@@ -12,24 +12,24 @@ from pathlib import Path
 import pytest
 from django.test import RequestFactory
 
-from durak_site.throttle import Throttle
+from durak_site.throttle import Limit, allows
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_throttle_counts_each_address_apart():
-    throttle = Throttle("test", count=2, seconds=60)
+    limit = Limit("test", count=2, seconds=60)
     here, there = RequestFactory().get("/"), RequestFactory().get("/", REMOTE_ADDR="10.1.2.3")
-    assert [throttle.allows(here) for _ in range(3)] == [True, True, False]
-    assert throttle.allows(there)
+    assert [allows(limit, here) for _ in range(3)] == [True, True, False]
+    assert allows(limit, there)
 
 
 @pytest.mark.redis
 def test_server_processes_share_a_throttles_count_in_redis():
     hits = (
-        "from django.test import RequestFactory; from durak_site.throttle import Throttle; "
-        "t = Throttle('shared', count=3, seconds=60); r = RequestFactory().get('/'); "
-        "print([t.allows(r), t.allows(r)])"
+        "from django.test import RequestFactory; from durak_site.throttle import Limit, allows; "
+        "t = Limit('shared', count=3, seconds=60); r = RequestFactory().get('/'); "
+        "print([allows(t, r), allows(t, r)])"
     )
     env = {
         **os.environ,
