@@ -9,7 +9,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from games.replay import ENGINE_EVENTS, Mismatch
 from games.site_events import KINDS
@@ -40,7 +40,7 @@ def read(body: bytes) -> dict[str, Any]:
     return record
 
 
-def refuse_constant(name: str) -> None:
+def refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number")
 
 
@@ -81,7 +81,7 @@ ACTION_FIELDS = {"seat": WHOLE, "card": ONE_CARD, "cards": CARDS, "target": ONE_
 
 def check(where: str, value: Any, kind: Kind) -> None:
     if not kind.test(value):
-        shown = json.dumps(value, allow_nan=True)
+        shown = json.dumps(value)
         shown = shown if len(shown) <= 40 else shown[:40] + "…"
         raise Mismatch(f"{where}: {shown} is not {kind.words}")
 
