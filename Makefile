@@ -41,7 +41,7 @@ scale-out-test: $(STAMP)
 	$(PY) -m pytest -m "(postgres or redis or cluster) and not soak"
 
 soak: $(STAMP)
-	$(PY) -m pytest -m soak
+	$(PY) -m pytest -m soak -rP
 
 load-smoke: $(STAMP)
 	$(PY) benchmarks/load.py --smoke

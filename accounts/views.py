@@ -1,25 +1,43 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from accounts import ledger, services
-from accounts.forms import ShowBalanceForm, SignupForm
+from accounts import ledger, limits, services
+from accounts.forms import LoginForm, ShowBalanceForm, SignupForm
 from accounts.models import User
 from durak_site.requests import PlayerRequest
 
 ENTRIES_PER_PAGE = 20
 
 
+class Login(auth_views.LoginView):
+    authentication_form = LoginForm
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not limits.may_log_in(request):
+            return slowed(request, _("Too many logins from your address: wait a minute."))
+        return super().post(request, *args, **kwargs)
+
+
+def slowed(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "registration/slowed.html", {"message": message}, status=429)
+
+
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if not limits.may_sign_up(request):
+            return slowed(request, _("Too many sign-ups from your address: try again in an hour."))
         user = services.create_player(
             form.cleaned_data["username"],
             form.cleaned_data["password1"],

@@ -88,16 +88,30 @@ class Processes:
     def __init__(self, logs: Path) -> None:
         self.logs = logs
         self.running: dict[str, subprocess.Popen[bytes]] = {}
+        self.commands: dict[str, tuple[list[str], dict[str, str]]] = {}
 
     def start(self, name: str, args: list[str], env: dict[str, str]) -> None:
+        self.commands[name] = (args, env)
         self.running[name] = subprocess.Popen(
             args,
             cwd=ROOT,
             env=env,
-            stdout=(self.logs / f"{name}.out").open("wb"),
+            stdout=(self.logs / f"{name}.out").open("ab"),
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+
+    def kill(self, name: str) -> None:
+        """kill -9, as a crash would."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.running[name].pid, signal.SIGKILL)
+        self.running[name].wait(timeout=10)
+
+    def again(self, name: str, port: int | None = None) -> None:
+        """Start a killed process again as it was started (on its port, if it serves one)."""
+        self.start(name, *self.commands[name])
+        if port is not None:
+            wait_for_port(port, self.running[name], self.logs / f"{name}.out")
 
     def daphne(self, name: str, application: str, env: dict[str, str]) -> int:
         port = free_port()
@@ -214,6 +228,8 @@ def site_environment(mode: str, work: Path, database_url: str, redis_url: str) -
         DJANGO_SECURE_HTTPS="0",
         DJANGO_LOG_LEVEL="WARNING",
         PYTHONPATH=str(ROOT),
+        # Every socket of the run comes from this one address.
+        DURAK_ADDRESS_CONNECTS_PER_MINUTE="1000000",
     )
     if mode == "embedded":
         env["SQLITE_PATH"] = str(work / "site.sqlite3")
@@ -538,6 +554,9 @@ class Crowd:
         """Seconds of CPU of the server processes over the window."""
         self.machine_cpu = 0.0
         """Seconds of CPU of the whole machine over the window, less this client's."""
+        self.reconnecting = False
+        """In a fault drill a socket that closes connects again, as the page does."""
+        self.reconnects = 0
 
     async def drain(self, quiet: float = 1.5, longest: float = 15.0) -> None:
         """Wait for the frames still on their way: until none came for `quiet` seconds."""
@@ -571,7 +590,12 @@ class Crowd:
             async with sock:
                 await self.listen(sock, record, player)
         except Exception as problem:
-            if not self.stop.is_set():
+            if self.reconnecting and not self.stop.is_set():
+                record.leave = True
+                self.reconnects += 1
+                await asyncio.sleep(0.5)
+                self.open(url, Connection(table=record.table, role=record.role), headers, player)
+            elif not self.stop.is_set():
                 record.failed = f"{record.role} socket at table {record.table}: {problem!r}"
                 self.errors.append(record.failed)
         finally:
@@ -662,8 +686,15 @@ async def churn(
             crowd.open(url, fresh, headers, None)
 
 
-async def drive_site(site: Site, seconds: float, churn_rate: int) -> Crowd:
+async def drive_site(
+    site: Site,
+    seconds: float,
+    churn_rate: int,
+    faults: str | None = None,
+    drill: list[tuple[str, float]] | None = None,
+) -> Crowd:
     crowd = Crowd(seconds)
+    crowd.reconnecting = drill is not None
     spectators = []
     for index, (table, cookie) in enumerate(zip(site.tables, site.cookies, strict=True)):
         for place in range(4):
@@ -688,7 +719,12 @@ async def drive_site(site: Site, seconds: float, churn_rate: int) -> Crowd:
     cpu_before = await asyncio.to_thread(site_processes.cpu_seconds)
     machine_before = sample_cpu()
     mover = asyncio.create_task(churn(crowd, spectators, churn_rate)) if churn_rate else None
+    striking = None
+    if faults and drill is not None:
+        striking = asyncio.create_task(fault_drill(site, begin, seconds, faults, drill))
     await asyncio.sleep(seconds)
+    if striking is not None:
+        await striking
     machine_after = sample_cpu()
     cpu_after = await asyncio.to_thread(site_processes.cpu_seconds)
     crowd.cpu = cpu_after - cpu_before
@@ -864,30 +900,37 @@ def count_missing(
 
 def run_site(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     global site_processes
-    env = site_environment(args.mode, work, args.database_url, args.redis_url)
-    if args.mode == "scale-out":
-        recreate_database(args.database_url)
-    tables, cookies = prepare_site(env, args.tables, args.bots)
     site_processes = Processes(work)
+    drill: list[tuple[str, float]] | None = [] if args.drill else None
     try:
+        if args.drill:
+            args.redis_url = own_redis(site_processes)
+        env = site_environment(args.mode, work, args.database_url, args.redis_url)
+        if args.mode == "scale-out":
+            recreate_database(args.database_url)
+        tables, cookies = prepare_site(env, args.tables, args.bots)
         site = start_site(args.mode, site_processes, env, work, args.schedulers)
         site.tables, site.cookies = tables, cookies
         churn_rate = max(1, args.tables // 20)
-        crowd = asyncio.run(drive_site(site, args.seconds, churn_rate))
+        crowd = asyncio.run(drive_site(site, args.seconds, churn_rate, args.drill, drill))
         rss = site_processes.peak_rss_mb()
     finally:
         site_processes.stop_all()
+    ledger_clean = audit_ledger(env)
     commits, late = read_timing(site.timing_logs)
     begin, end = crowd.window
     measured = figures(crowd, commits, args.tables)
+    healing = {} if drill is None else healed(drill, commits, crowd, end)
     lateness: dict[str, list[float]] = defaultdict(list)
     for kind, due, fired in late:
         if begin <= fired <= end:
             lateness[kind].append((fired - due) * 1000)
-    ledger_clean = audit_ledger(env)
-    if args.mode == "scale-out":
+    if args.mode == "scale-out" and not args.drill:
         forget_redis_keys(args.redis_url, env["REDIS_PREFIX"])
     return {
+        "heal_s": healing,
+        "fired_twice": fired_twice(site.timing_logs),
+        "reconnects": crowd.reconnects,
         "figures": measured,
         "cpu": crowd.cpu,
         "machine_cpu": crowd.machine_cpu,
@@ -927,6 +970,73 @@ def run_bare(args: argparse.Namespace, work: Path, rate: float) -> dict[str, Any
         "rss_mb": rss,
         "errors": crowd.errors,
     }
+
+
+# ---------------------------------------------------------------- the fault drill
+
+DRILL = (("redis", 0.25), ("daphne", 0.45), ("scheduler", 0.65))
+"""Each fault and when it strikes, as a fraction of the run."""
+
+
+def own_redis(processes: Processes) -> str:
+    """A Redis of the drill's own, which it may restart empty."""
+    port = free_port()
+    args = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
+    processes.start("redis", [*args, "--appendonly", "no"], dict(os.environ))
+    wait_for_port(port, processes.running["redis"], processes.logs / "redis.out")
+    return f"redis://127.0.0.1:{port}/0"
+
+
+async def fault_drill(
+    site: Site, begin: float, seconds: float, faults: str, struck: list[tuple[str, float]]
+) -> None:
+    """Strike each of ``faults`` at its moment (Redis restarted empty; a Daphne or a scheduler
+    killed with kill -9 and started again), noting when each struck."""
+    redis_port = int(site_processes.commands["redis"][0][2])
+    targets = {
+        "redis": ("redis", redis_port),
+        "daphne": ("daphne-a", site.ports[0]),
+        "scheduler": ("scheduler-0", None),
+    }
+    for fault, fraction in [(fault, at) for fault, at in DRILL if fault in faults.split(",")]:
+        await asyncio.sleep(max(0.0, begin + fraction * seconds - time.time()))
+        name, port = targets[fault]
+        struck.append((fault, time.time()))
+        await asyncio.to_thread(site_processes.kill, name)
+        await asyncio.to_thread(site_processes.again, name, port)
+
+
+def healed(
+    struck: list[tuple[str, float]],
+    commits: dict[tuple[int, int], float],
+    crowd: Crowd,
+    end: float,
+) -> dict[str, float]:
+    """Seconds from each fault until every table had committed again."""
+    table_of_game = {
+        key[0]: record.table for record in crowd.connections for key in record.arrivals
+    }
+    moments: dict[int, list[float]] = defaultdict(list)
+    for (game, _version), at in commits.items():
+        if game in table_of_game:
+            moments[table_of_game[game]].append(at)
+    healing = {}
+    for fault, at in struck:
+        firsts = [min((m for m in ms if m > at), default=end) for ms in moments.values()]
+        healing[fault] = round(max(firsts, default=end) - at, 2)
+    return healing
+
+
+def fired_twice(logs: list[Path]) -> int:
+    """Deadlines carried out more than once: one kind, one id, one deadline, two firings."""
+    firings: Counter[tuple[str, ...]] = Counter()
+    for log in logs:
+        if log.exists():
+            for line in log.read_text().splitlines():
+                parts = line.split()
+                if parts[:1] == ["late"]:
+                    firings[tuple(parts[1:4])] += 1
+    return sum(count - 1 for count in firings.values())
 
 
 def forget_redis_keys(url: str, prefix: str) -> None:
@@ -980,6 +1090,9 @@ def summary(args: argparse.Namespace, site: dict[str, Any], bare: dict[str, Any]
         "tables_playing": s.tables_playing,
         "max_idle_s": round(s.max_idle_s, 2),
         "ledger_clean": site["ledger_clean"],
+        "heal_s": site["heal_s"],
+        "fired_twice": site["fired_twice"],
+        "reconnects": site["reconnects"],
         "client_cpu_s": round(resource.getrusage(resource.RUSAGE_SELF).ru_utime, 1),
     }
 
@@ -1231,6 +1344,14 @@ def options() -> argparse.ArgumentParser:
     parser.add_argument("--smoke", action="store_true", help="a few tables for a few seconds")
     parser.add_argument("--no-bare", action="store_true", help="the site only (a soak)")
     parser.add_argument("--keep", action="store_true", help="keep the logs and print where")
+    parser.add_argument(
+        "--drill",
+        nargs="?",
+        const=",".join(fault for fault, _ in DRILL),
+        help="scale-out, on a Redis of its own: the faults to strike during the run, of "
+        "redis (restarted empty), daphne and scheduler (kill -9, then started again); all "
+        "three when none is named",
+    )
     parser.add_argument(
         "--database-url",
         default=os.environ.get(

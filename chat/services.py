@@ -3,7 +3,6 @@ site-wide mutes. Each change is its own short transaction and never touches a ga
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from datetime import datetime
 from typing import Any
@@ -20,7 +19,6 @@ from games.models import Game, Seat, Table
 from staff import audit
 from staff.models import StaffAction
 
-BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 REASON_LENGTH = 200
 
 
@@ -29,12 +27,15 @@ class ChatRefused(Exception):
 
 
 def clean_text(text: str) -> str:
-    """One line of plain text: no control characters, no direction overrides."""
-    text = BIDI_CONTROLS.sub("", text)
-    text = "".join(
-        " " if unicodedata.category(char) == "Cc" else char for char in text.replace("\r\n", " ")
-    )
-    return " ".join(text.split())
+    """One line of plain text: control characters become spaces, and the invisible ones
+    (Unicode's format characters: direction marks and overrides, zero-width spaces and
+    joiners, the byte order mark) are removed, so no text imitates another."""
+    kept = []
+    for char in text.replace("\r\n", " "):
+        kind = unicodedata.category(char)
+        if kind != "Cf":
+            kept.append(" " if kind == "Cc" else char)
+    return " ".join("".join(kept).split())
 
 
 def may_write(table: Table, seat: int | None) -> bool:

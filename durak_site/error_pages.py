@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -23,6 +25,16 @@ class Refused(PermissionDenied):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class OneLineRefusals(logging.Filter):
+    """A refusal (403) is an answer, not a failure: its log line carries no traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "status_code", None) == 403:
+            record.exc_info = None
+            record.exc_text = None
+        return True
 
 
 def words(status: int) -> tuple[str, str]:

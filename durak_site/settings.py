@@ -149,6 +149,15 @@ if REDIS_URL:
             },
         }
     }
+    # Shared by every server process: the pages' throttles and the verified uploads.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": f"{REDIS_PREFIX}:cache",
+            "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2},
+        }
+    }
 else:
     CHANNEL_LAYERS = {
         "default": {
@@ -174,9 +183,16 @@ LOGOUT_REDIRECT_URL = "lobby"
 
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-# One username from one address, and one address whatever the usernames (spraying).
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+# One username from one address: a success forgets that username's failures only. Spraying
+# many usernames from one address is slowed by accounts.limits, never locked.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# Per address, whatever the usernames (accounts.limits).
+LOGINS_PER_MINUTE = int(os.environ.get("DURAK_LOGINS_PER_MINUTE", "10"))
+SIGN_UPS_PER_HOUR = int(os.environ.get("DURAK_SIGN_UPS_PER_HOUR", "3"))
+# Socket connects in any minute (games.sockets), per player and per address.
+CONNECTS_PER_MINUTE = int(os.environ.get("DURAK_CONNECTS_PER_MINUTE", "30"))
+ADDRESS_CONNECTS_PER_MINUTE = int(os.environ.get("DURAK_ADDRESS_CONNECTS_PER_MINUTE", "120"))
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 
@@ -251,8 +267,12 @@ LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"one_line_refusals": {"()": "durak_site.error_pages.OneLineRefusals"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
-    "loggers": {"axes": {"level": "WARNING"}},
+    "loggers": {
+        "axes": {"level": "WARNING"},
+        "django.request": {"filters": ["one_line_refusals"]},
+    },
 }
 # Commit times and deadline lateness, one line each, for benchmarks/load.py.
 TIMING_LOG = os.environ.get("DURAK_TIMING_LOG", "")

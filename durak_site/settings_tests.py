@@ -14,6 +14,8 @@ os.environ.setdefault("DURAK_EMBEDDED_SCHEDULER", "0")
 from durak_site.settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# Each test empties the cache; in Redis that would empty the whole database others share.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 STORAGES = {
     **STORAGES,  # noqa: F405
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

@@ -14,20 +14,19 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
-from django.utils.translation import get_supported_language_variant, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation.trans_real import parse_accept_lang_header
+from django.utils.translation import gettext_lazy
 
 from chat.consumer import ChatMixin
 from chat.protocol import ChatCommand
 from games import admission, broadcast, errors, metrics, play, presence, snapshots, tables
 from games.broadcast import in_language
 from games.protocol import Command, ProtocolError, parse
+from games.rendering import render_notice
 from games.scene import Audience
-from games.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer
+from games.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer, socket_language
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +54,8 @@ class TableConsumer(ChatMixin, GuardedConsumer):
         self.shown: int | None = None
         self.shown_game: int | None = None
         self.waiting: dict[int, tuple[str, int | None]] = {}
+        self.synced: tuple[int | None, int | None] | None = None
+        """The game and version the last ``sync`` was answered at."""
         """Changes that arrived before the version they apply to, by that version."""
         self.language = socket_language(self.scope)
         invite = parse_qs(self.scope.get("query_string", b"").decode()).get("invite", [""])[0]
@@ -128,13 +129,23 @@ class TableConsumer(ChatMixin, GuardedConsumer):
                 await self.report_in()
                 return
             if command.action == "sync":
-                await self.send_snapshot()
+                await self.sync()
                 return
             if self.seat is None or self.user is None or not self.user.is_authenticated:
                 await self.notice(_("You are watching this table: only its players can move."))
                 return
             await self.report_in()
             await self.carry_out(command)
+
+    async def sync(self) -> None:
+        """The whole picture, once per version this socket shows; a repeat is answered short."""
+        if self.synced == (self.shown_game, self.shown):
+            await self.send(
+                text_data=render_notice(_("This table is already current."), level="info")
+            )
+            return
+        await self.send_snapshot()
+        self.synced = (self.shown_game, self.shown)
 
     async def carry_out(self, command: Command) -> None:
         if command.is_move and (self.shown is None or (command.version or 0) > self.shown):
@@ -228,26 +239,6 @@ def remember_language(user: Any, language: str) -> None:
     """A seated player's live updates are rendered in their language: keep the page's."""
     get_user_model().objects.filter(pk=user.pk, language="").update(language=language)
     user.language = language
-
-
-def socket_language(scope: dict[str, Any]) -> str:
-    """The language the page was served in: the cookie, the player's choice, the browser's."""
-    codes = {code for code, _name in settings.LANGUAGES}
-    chosen = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
-    if chosen in codes:
-        return chosen
-    user = scope.get("user")
-    preferred = getattr(user, "language", "") if user is not None else ""
-    if preferred in codes:
-        return preferred
-    headers = dict(scope.get("headers") or [])
-    accepted = headers.get(b"accept-language", b"").decode("latin-1")
-    for language, _quality in parse_accept_lang_header(accepted):
-        try:
-            return get_supported_language_variant(language)
-        except LookupError:
-            continue
-    return settings.LANGUAGE_CODE
 
 
 class LobbyConsumer(GuardedConsumer):

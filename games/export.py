@@ -6,6 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games import signature
 from games.models import Game
 
 FORMAT = "durak-game/1"
@@ -22,7 +23,7 @@ def export(row: Game) -> dict[str, Any]:
         raise NotExportable(_("This game was dealt before deals were recorded."))
     players = list(row.players.select_related("player").order_by("seat"))
     events = [{"seq": event.seq, **event.data} for event in row.events.order_by("seq")]
-    return {
+    record = {
         "format": FORMAT,
         "id": row.pk,
         "practice_of": row.practice_of_id,
@@ -46,6 +47,8 @@ def export(row: Game) -> dict[str, Any]:
         "events": events,
         "result": result_of(row, players),
     }
+    record["signature"] = signature.of(record)
+    return record
 
 
 def result_of(row: Game, players: list[Any]) -> dict[str, Any]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -16,13 +14,14 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from chat import history as chat_history
+from durak_site import throttle
 from durak_site.requests import PlayerRequest
-from games import export, fairness, history, practice, viewer
+from games import export, fairness, history, practice, uploads, viewer
 from games.errors import GameError, SeatedElsewhere
 from games.forms import PracticeForm
 from games.models import Game
+from games.record_shape import Unreadable
 from games.replay import Mismatch
-from games.verification import verify
 
 
 @login_required
@@ -74,12 +73,7 @@ def export_json(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def seat_asked(request: HttpRequest, players: int) -> int | None:
-    asked = request.GET.get("seat", viewer.OPEN)
-    if asked == viewer.OPEN:
-        return None
-    if asked.isdigit() and int(asked) < players:
-        return int(asked)
-    raise ValueError(asked)
+    return viewer.seat_named(request.GET.get("seat", viewer.OPEN), players)
 
 
 def replay_json(request: HttpRequest, pk: int) -> HttpResponse:
@@ -105,20 +99,18 @@ def replay_file(request: HttpRequest) -> HttpResponse:
 @require_POST
 def replay_frames(request: HttpRequest) -> HttpResponse:
     """The steps of an uploaded export, once it verifies; nothing is stored."""
+    if not throttle.allows(uploads.UPLOADS, request):
+        message = _("Too many files from your address: wait a minute.")
+        return JsonResponse({"error": message}, status=429)
     try:
-        record = json.loads(request.body)
-        if not isinstance(record, dict):
-            raise ValueError
-    except ValueError:
+        return JsonResponse(uploads.frames(request.body, request.GET.get("seat", viewer.OPEN)))
+    except Unreadable:
         return JsonResponse({"error": _("This file is not an exported game.")}, status=400)
-    try:
-        verify(record)
-        return JsonResponse(viewer.frames(record, seat_asked(request, len(record["players"]))))
-    except ValueError:
-        return JsonResponse({"error": _("There is no such seat.")}, status=400)
     except Mismatch as difference:
         message = _("This file does not verify: %(difference)s") % {"difference": difference}
         return JsonResponse({"error": message}, status=400)
+    except ValueError:
+        return JsonResponse({"error": _("There is no such seat.")}, status=400)
 
 
 @require_POST

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -45,14 +45,13 @@ def practise(game: Game, user: User, seat: int, level: str, *, leave: bool = Fal
             practice_of=game,
         )
         for position in range(players):
-            person = position == seat
-            Seat.objects.create(
-                table=table,
-                position=position,
-                player=user if person else None,
-                bot_level="" if person else level,
-                ready=True,
-            )
+            if position != seat:
+                Seat.objects.create(table=table, position=position, bot_level=level, ready=True)
+        try:
+            with transaction.atomic():
+                Seat.objects.create(table=table, position=seat, player=user, ready=True)
+        except IntegrityError:
+            raise tables.lost_race(user, table.pk) from None
         tables.arm_start(table, seats_of(table))
         transaction.on_commit(partial(broadcast.table_changed, table.pk))
     return table

@@ -17,21 +17,15 @@ import uuid
 import weakref
 from asyncio import AbstractEventLoop, get_running_loop
 from collections import deque
-from dataclasses import dataclass
 from typing import Any
 
 import redis
 from django.conf import settings
 from redis import asyncio as aioredis
 
+from durak_site.throttle import Limit
+
 logger = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Limit:
-    name: str
-    count: int
-    seconds: float
 
 
 def client_key(scope: dict[str, Any]) -> str:
@@ -39,6 +33,10 @@ def client_key(scope: dict[str, Any]) -> str:
     user = scope.get("user")
     if user is not None and user.is_authenticated:
         return f"user:{user.pk}"
+    return address_key(scope)
+
+
+def address_key(scope: dict[str, Any]) -> str:
     client = scope.get("client") or ("unknown", 0)
     return f"ip:{client[0]}"
 

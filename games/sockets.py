@@ -16,18 +16,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.utils import translation
 from django.utils.functional import Promise
+from django.utils.translation import get_supported_language_variant
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import broadcast, failures, metrics, rendering
-from games.ratelimit import Limit, allow, client_key
+from games.ratelimit import Limit, address_key, allow, client_key
 
 logger = logging.getLogger(__name__)
 
@@ -39,6 +43,14 @@ TOO_MANY_MESSAGES = 4429
 SERVER_ERROR = 4500
 
 MESSAGES = Limit("socket-messages", count=100, seconds=20)
+"""A player's, over all their sockets; an anonymous socket's own."""
+ANONYMOUS_ADDRESS_MESSAGES = Limit("socket-messages-address", count=300, seconds=20)
+"""All the anonymous sockets of one address together."""
+CONNECTS = Limit("socket-connects", count=settings.CONNECTS_PER_MINUTE, seconds=60)
+"""A player's connects, to any socket; each costs a whole picture."""
+ADDRESS_CONNECTS = Limit(
+    "socket-connects-address", count=settings.ADDRESS_CONNECTS_PER_MINUTE, seconds=60
+)
 
 
 def player_group(user_id: int) -> str:
@@ -78,7 +90,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             elif message["type"] == "websocket.receive":
                 if self.flooded or self.closing:
                     continue
-                if not await allow(self.message_limit, self.rate_key):
+                if not await self.within_budgets():
                     self.flooded = True
                     message = {"type": "socket.flooded"}
             await arrivals.put(message)
@@ -87,7 +99,33 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         # Channels' auth middleware has resolved the user before the consumer runs.
         self.rate_key = client_key(self.scope)
         broadcast.serve_from(asyncio.get_running_loop())
+        self.address_key = address_key(self.scope)
+        self.language = socket_language(self.scope)
+        self.budgets = [(self.message_limit, self.rate_key)]
+        if self.rate_key == self.address_key:
+            self.budgets = [
+                (self.message_limit, f"socket:{uuid.uuid4().hex}"),
+                (ANONYMOUS_ADDRESS_MESSAGES, self.address_key),
+            ]
+        if not await self.may_connect():
+            await self.accept()
+            await self.close_saying(
+                TOO_MANY_MESSAGES, _("Too many connections: wait a minute, then reload the page.")
+            )
+            return
         await super().websocket_connect(message)
+
+    async def may_connect(self) -> bool:
+        if self.rate_key != self.address_key and not await allow(CONNECTS, self.rate_key):
+            return False
+        return await allow(ADDRESS_CONNECTS, self.address_key)
+
+    async def within_budgets(self) -> bool:
+        """Charge one message to every budget this socket spends."""
+        for limit, key in self.budgets:
+            if not await allow(limit, key):
+                return False
+        return True
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' own dispatch closes stale database connections before every handler: a
@@ -200,3 +238,23 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             return
         self.closing = True
         await super().close(code=code, reason=reason)
+
+
+def socket_language(scope: dict[str, Any]) -> str:
+    """The language the page was served in: the cookie, the player's choice, the browser's."""
+    codes = {code for code, _name in settings.LANGUAGES}
+    chosen = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+    if chosen in codes:
+        return chosen
+    user = scope.get("user")
+    preferred = getattr(user, "language", "") if user is not None else ""
+    if preferred in codes:
+        return preferred
+    headers = dict(scope.get("headers") or [])
+    accepted = headers.get(b"accept-language", b"").decode("latin-1")
+    for language, _quality in parse_accept_lang_header(accepted):
+        try:
+            return get_supported_language_variant(language)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE

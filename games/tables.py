@@ -85,11 +85,22 @@ def join(table_id: int, user: User, invite_code: str = "") -> Seat:
                     table=table, position=free_position(table, seats), player=user, ready=True
                 )
         except IntegrityError:
-            raise GameError(_("That seat was just taken; try again.")) from None
+            raise lost_race(user, table.pk) from None
         seats.append(seat)
         arm_start(table, seats)
         after_commit_table_changed(table.pk)
     return seat
+
+
+def lost_race(user: User, table_id: int) -> GameError:
+    """What a player reads when a seat they were given went first to another request: their
+    own (a double click reads as the second click does), or someone else's."""
+    other = Seat.objects.filter(player=user).select_related("table").first()
+    if other is None:
+        return GameError(_("That seat was just taken; try again."))
+    if other.table_id == table_id:
+        return GameError(_("You already sit at this table."))
+    return seated_elsewhere(other)
 
 
 def seated_elsewhere(seat: Seat) -> SeatedElsewhere:

@@ -13,6 +13,16 @@ from games.replay import ENGINE_EVENTS, steps
 OPEN = "all"
 
 
+def seat_named(asked: str, players: int) -> int | None:
+    """The seat a reader asks to see from: None for every hand open; ``ValueError`` for a
+    seat the game has not."""
+    if asked == OPEN:
+        return None
+    if asked.isdigit() and int(asked) < players:
+        return int(asked)
+    raise ValueError(asked)
+
+
 def frames(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """Every step seen from ``seat`` (None: every hand open). Raises ``Mismatch`` when the
     record does not replay."""

@@ -71,7 +71,9 @@ def leaderboard(board: Board, period: Period, now: datetime | None = None) -> li
 
 
 def _finished_seats(since: datetime | None) -> QuerySet[GamePlayer]:
-    seats = GamePlayer.objects.filter(player__isnull=False, game__status=Game.Status.FINISHED)
+    seats = GamePlayer.objects.filter(
+        player__isnull=False, game__status=Game.Status.FINISHED, game__practice_of__isnull=True
+    )
     if since is not None:
         seats = seats.filter(game__finished_at__gte=since)
     return seats

@@ -31,7 +31,8 @@ def _new_rating_values() -> dict[str, float]:
 
 @transaction.atomic
 def rate_game(game_id: int) -> bool:
-    """Rate a finished game once; a stopped (aborted) or running game changes no rating."""
+    """Rate a finished game once; a stopped (aborted), practice or running game changes no
+    rating."""
     return rate_finished(Game.objects.select_for_update().get(pk=game_id))
 
 
@@ -40,6 +41,9 @@ def rate_finished(game: Game) -> bool:
     finishing place tie. Two bots of one level in a game are rated as two seats from the
     level's rating, and the level takes the mean of their new skills."""
     if game.status != Game.Status.FINISHED or game.rating_changes.exists():
+        return False
+    if game.practice_of_id is not None:
+        # A practice deals a known deal again: every hand is readable from the original.
         return False
     seats = list(game.players.order_by("seat"))
     if any(seat.place is None for seat in seats):
@@ -80,7 +84,9 @@ def rate_finished(game: Game) -> bool:
 def rate_unrated() -> int:
     """Rate, in the order they finished, the finished games not rated yet."""
     pending = (
-        Game.objects.filter(status=Game.Status.FINISHED, rating_changes__isnull=True)
+        Game.objects.filter(
+            status=Game.Status.FINISHED, practice_of__isnull=True, rating_changes__isnull=True
+        )
         .order_by("finished_at", "pk")
         .values_list("pk", flat=True)
     )

@@ -46,9 +46,13 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 @pytest.fixture(autouse=True)
 def fresh_rate_limits() -> Iterator[None]:
-    """Every test starts with full budgets (ids and frozen clocks repeat between tests)."""
+    """Every test starts with full budgets and an empty cache (ids and frozen clocks repeat
+    between tests)."""
+    from django.core.cache import cache
+
     from games import ratelimit
 
     ratelimit.forget_all()
+    cache.clear()
     yield
     ratelimit.LOCAL.clear()

@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+import time_machine
 from django.test import Client
 from django.urls import reverse
 
@@ -95,19 +96,64 @@ def test_login_is_locked_after_five_failures_with_a_clear_message(
     assert "_auth_user_id" not in client.session
 
 
-def test_one_address_trying_many_usernames_is_locked_out(
+def login(client: Client, username: str, password: str) -> int:
+    return client.post(reverse("login"), {"username": username, "password": password}).status_code
+
+
+def test_logging_into_an_own_account_forgives_no_failures_for_another(
     client: Client, make_player: MakePlayer
 ) -> None:
     make_player("boris")
-    for name in ("anna", "vera", "gleb", "dima", "olga"):
-        client.post(reverse("login"), {"username": name, "password": "guess"})
-    response = client.post(reverse("login"), {"username": "boris", "password": PASSWORD})
-    assert response.status_code == 429
-    elsewhere = Client(REMOTE_ADDR="10.1.2.3")
-    assert (
-        elsewhere.post(reverse("login"), {"username": "boris", "password": PASSWORD}).status_code
-        == 302
-    )
+    make_player("mallory")
+    answers = []
+    with time_machine.travel(1_800_000_000.0, tick=False) as traveller:
+        for _ in range(3):
+            answers += [login(client, "boris", "guess") for _ in range(4)]
+            assert login(client, "mallory", PASSWORD) == 302
+            client.post(reverse("logout"))
+            traveller.shift(61)
+        assert 429 in answers
+        assert login(client, "boris", PASSWORD) == 429
+    assert login(Client(REMOTE_ADDR="10.1.2.3"), "boris", PASSWORD) == 302
+
+
+def test_a_sign_up_does_not_lift_a_lock(client: Client, make_player: MakePlayer) -> None:
+    make_player("anna")
+    for _ in range(5):
+        login(client, "anna", "wrong")
+    assert signup(client).status_code == 302
+    client.post(reverse("logout"))
+    assert login(client, "anna", PASSWORD) == 429
+
+
+def test_made_up_names_from_an_address_lock_out_nobody_there_who_knows_their_password(
+    client: Client, make_player: MakePlayer
+) -> None:
+    make_player("boris")
+    for name in ("anna", "vera", "gleb", "dima", "olga", "ivan"):
+        login(client, name, "guess")
+    assert login(client, "boris", PASSWORD) == 302
+
+
+def test_spraying_from_an_address_is_slowed_to_ten_logins_a_minute(
+    client: Client, make_player: MakePlayer
+) -> None:
+    make_player("boris")
+    answers = [login(client, f"name{number}", "guess") for number in range(12)]
+    assert answers[:10] == [200] * 10 and answers[10:] == [429, 429]
+    slowed = client.post(reverse("login"), {"username": "boris", "password": PASSWORD})
+    assert "Too many logins from your address" in slowed.content.decode()
+    assert login(Client(REMOTE_ADDR="10.1.2.3"), "boris", PASSWORD) == 302
+
+
+def test_one_address_signs_up_at_most_three_players_an_hour(client: Client, db: None) -> None:
+    for name in ("vera", "gleb", "dima"):
+        assert signup(Client(), username=name).status_code == 302
+    refused = signup(client, username="olga")
+    assert refused.status_code == 429
+    assert "Too many sign-ups from your address" in refused.content.decode()
+    assert not User.objects.filter(username="olga").exists()
+    assert signup(Client(REMOTE_ADDR="10.1.2.3"), username="olga").status_code == 302
 
 
 def test_the_profile_needs_a_login(client: Client, db: None) -> None:

@@ -105,6 +105,10 @@ def site_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         "DJANGO_DEBUG": "1",
         "SQLITE_PATH": str(tmp_path_factory.mktemp("site") / "site.sqlite3"),
         "DURAK_EMBEDDED_SCHEDULER": "1",
+        "DURAK_LOGINS_PER_MINUTE": "1000",
+        "DURAK_SIGN_UPS_PER_HOUR": "1000",
+        "DURAK_CONNECTS_PER_MINUTE": "1000",
+        "DURAK_ADDRESS_CONNECTS_PER_MINUTE": "1000",
     }
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)

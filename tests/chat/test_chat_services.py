@@ -65,6 +65,17 @@ def test_a_message_becomes_one_line_without_control_or_direction_characters(tabl
     assert message.text == "one two three gnp.exe"
 
 
+@pytest.mark.parametrize("mark", ["\u200e", "\u200f", "\u061c", "\u200b", "\u200d", "\ufeff"])
+def test_a_message_keeps_no_direction_mark_or_zero_width_character(table, anna, mark):
+    message = services.post(table.pk, anna, text=f"an{mark}na says hi{mark}")
+    assert message.text == "anna says hi"
+
+
+def test_a_message_of_invisible_characters_only_is_empty(table, anna):
+    with pytest.raises(services.ChatRefused, match="Write something first"):
+        services.post(table.pk, anna, text="\u200b\u200e\ufeff")
+
+
 @pytest.mark.parametrize("text", ["", "   ", "\n\t"])
 def test_an_empty_message_is_refused_and_nothing_is_kept(table, anna, text):
     with pytest.raises(services.ChatRefused, match="Write something first"):

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import logging
+
 import pytest
 from django.test import Client, override_settings
 from django.urls import path
@@ -45,3 +47,15 @@ def test_the_favicon_is_found_where_browsers_look_for_it(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 301 or response.status_code == 302
     assert response["Location"].endswith("img/favicon.svg")
+
+
+@pytest.mark.django_db
+def test_a_refusal_is_logged_as_one_line_without_a_traceback(client, caplog):
+    from accounts.services import create_player
+
+    client.force_login(create_player("anna", "anna-plays-durak"))
+    with caplog.at_level(logging.WARNING, logger="django.request"):
+        assert client.get("/staff/tables/").status_code == 403
+    (line,) = [record for record in caplog.records if record.name == "django.request"]
+    assert line.exc_info is None and "/staff/tables/" in line.getMessage()
+    assert "\n" not in caplog.text.strip()

@@ -296,7 +296,7 @@ async def test_changes_the_page_already_shows_are_not_sent_again(
     assert await socket.communicator.receive_nothing(timeout=0.2)
 
 
-async def test_a_spectator_who_asks_to_sync_gets_the_whole_picture(
+async def test_a_spectator_who_asks_to_sync_gets_the_whole_picture_once_per_version(
     anna, boris, clara, frozen_clock, sockets
 ):
     table = await two_player_table(anna, boris, frozen_clock)
@@ -306,6 +306,15 @@ async def test_a_spectator_who_asks_to_sync_gets_the_whole_picture(
     fresh = await socket.next()
     assert '<section id="game"' in fresh and f'data-version="{game.version}"' in fresh
     assert 'id="hand"' not in fresh
+    for _ in range(3):
+        await socket.send(action="sync")
+        repeat = await socket.next()
+        assert "already current" in repeat and len(repeat) < 300
+    await database_sync_to_async(play.abort)(game.pk)
+    await socket.drain()
+    await socket.send(action="sync")
+    answer = await socket.next()
+    assert "already current" not in answer and len(answer) > 300
 
 
 def encode(action: Any) -> dict[str, Any]:

@@ -7,11 +7,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import CommandError, call_command
 
 from games import play, tables
+from games.engine import split_bank
 from games.export import FORMAT
-from games.replay import Mismatch
+from games.replay import Mismatch, steps
 from games.verification import verify
 from tests.games.conftest import open_table, start_when_due
 from tests.games.history_helpers import played, record_of
@@ -86,7 +88,7 @@ def test_verify_game_exits_0_with_one_line_or_1_with_the_difference(anna, tmp_pa
     record = record_of(game)
     path.write_text(json.dumps(record))
     command = [sys.executable, "manage.py", "verify_game", str(path)]
-    env = {"DJANGO_DEBUG": "1", "PATH": "/usr/bin:/bin"}
+    env = {"DJANGO_DEBUG": "1", "PATH": "/usr/bin:/bin", "DJANGO_SECRET_KEY": settings.SECRET_KEY}
     ok = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=env)
     assert ok.returncode == 0 and len(ok.stdout.strip().splitlines()) == 1
     change_the_result(record)
@@ -160,3 +162,135 @@ def test_the_ten_line_check_in_the_readme_accepts_an_export_and_refuses_a_swappe
     path.write_text(json.dumps(record))
     ran = subprocess.run([sys.executable, "-c", check, str(path)], capture_output=True, text=True)
     assert ran.returncode == 1 and "other hands" in ran.stderr
+
+
+def refund_a_paid_game(record):
+    """A finished game paid out, made to look like a refund."""
+    stake = record["rules"]["stake"]
+    seed = record["events"].pop()
+    last = record["events"][-1]
+    record["events"] += [
+        {"seq": last["seq"] + 1, "type": "aborted", "at": last["at"], "reason": ""},
+        {**seed, "seq": last["seq"] + 2},
+    ]
+    players = len(record["players"])
+    record["result"] = {
+        "outcome": "aborted",
+        "groups": [],
+        "durak": None,
+        "places": [None] * players,
+        "payouts": [stake] * players,
+    }
+
+
+def raise_the_stake(record):
+    record["rules"]["stake"] = 1000
+    groups, players = record["result"]["groups"], len(record["players"])
+    record["result"]["payouts"] = split_bank(1000 * players, groups, players)
+
+
+def shift_a_move(record):
+    """A move alone at its moment, made a little earlier."""
+    events = record["events"]
+    for before, move, after in zip(events, events[1:], events[2:], strict=False):
+        if move["type"] in ("defend", "throw_in") and before["at"] < move["at"] < after["at"]:
+            move["at"] = (before["at"] + move["at"]) / 2
+            return
+    raise AssertionError("no move was alone at its moment")
+
+
+def drop_a_bots_mark(record):
+    event = next(e for e in record["events"] if e.get("by") == "bot")
+    del event["by"]
+
+
+def rename_a_player(record):
+    record["players"][0]["name"] = "boris"
+
+
+def make_a_bot_a_person(record):
+    record["players"][1]["bot"] = False
+    record["players"][1]["level"] = None
+
+
+def append_a_stop(record):
+    seed = record["events"][-1]
+    record["events"].append({"seq": seed["seq"] + 1, "type": "stopped", "at": seed["at"]})
+    record["events"][-1]["round"] = 3
+    record["result"]["outcome"] = "stopped"
+
+
+def stop_a_game_early(record):
+    """A ``stopped`` before the last moves, as if bots alone had played on for ever."""
+    events = record["events"]
+    over = 1 + next(i for i, e in enumerate(events) if e["type"] == "round" and e["round"] > 1)
+    seed = {**events[-1], "seq": events[over]["seq"] + 1, "at": events[over]["at"]}
+    stop = {"seq": events[over]["seq"], "type": "stopped", "at": events[over]["at"], "round": 1}
+    record["events"] = [*events[:over], stop, seed]
+    players = len(record["players"])
+    draw = [list(range(players))]
+    payouts = split_bank(record["rules"]["stake"] * players, draw, players)
+    record["result"] = {"outcome": "stopped", "groups": draw, "durak": None}
+    record["result"] |= {"places": [1] * players, "payouts": payouts}
+
+
+@pytest.mark.parametrize(
+    ("forge", "difference"),
+    [
+        (refund_a_paid_game, "aborted"),
+        (raise_the_stake, "signature"),
+        (shift_a_move, "signature"),
+        (drop_a_bots_mark, "signature"),
+        (rename_a_player, "signature"),
+        (make_a_bot_a_person, "signature"),
+        (append_a_stop, "the last is not the revealed seed"),
+        (stop_a_game_early, "a game stops only after 150"),
+    ],
+)
+def test_a_forged_record_does_not_verify(record, forge, difference):
+    forge(record)
+    with pytest.raises(Mismatch, match=difference):
+        verify(record)
+
+
+def swap_two_moves(record):
+    """Two adjacent events of different moments that the engine takes either way round."""
+    events = record["events"]
+    for index in range(1, len(events) - 2):
+        first, second = events[index], events[index + 1]
+        if first["at"] == second["at"] or {first["type"], second["type"]} & {"seed", "deal"}:
+            continue
+        swapped = json.loads(json.dumps(record))
+        swapped["events"][index], swapped["events"][index + 1] = second, first
+        try:
+            list(steps(swapped))
+        except Mismatch:
+            continue
+        return swapped
+    return None
+
+
+def test_events_must_run_in_order_of_seq_and_time(anna):
+    for game in played(anna, games=6, players=3):
+        swapped = swap_two_moves(record_of(game))
+        if swapped is not None:
+            break
+    assert swapped is not None, "no game had two moves the engine takes either way round"
+    with pytest.raises(Mismatch, match="seq"):
+        verify(swapped)
+
+
+def test_a_time_running_backwards_does_not_verify(record):
+    event = record["events"][3]
+    event["at"] = record["events"][2]["at"] - 1
+    with pytest.raises(Mismatch, match="at"):
+        verify(record)
+
+
+def test_an_export_carries_the_sites_signature_over_everything_else(record):
+    assert re.fullmatch(r"[0-9a-f]{64}", record["signature"])
+    assert "signature" in verify(record)
+    unsigned = dict(record)
+    del unsigned["signature"]
+    with pytest.raises(Mismatch, match="signature"):
+        verify(unsigned)

@@ -3,8 +3,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.test import Client
 
-from games import clock, play, tables, viewer
+from games import clock, play, tables, verification, viewer
 from games.engine import Game as EngineGame
 from games.models import Game
 from tests.games.conftest import open_table, start_when_due
@@ -104,3 +105,35 @@ def test_an_uploaded_export_is_replayed_once_it_verifies_and_refused_otherwise(c
     nonsense = client.post(url, "[]", content_type="application/json")
     assert nonsense.status_code == 400 and "not an exported game" in nonsense.json()["error"]
     assert client.get("/replay/").status_code == 200
+
+
+def test_one_address_replays_at_most_ten_uploaded_files_a_minute(client, anna):
+    (game,) = played(anna)
+    record = record_of(game)
+    url = "/replay/frames.json?seat=0"
+    answers = [client.post(url, record, content_type="application/json") for _ in range(11)]
+    assert [a.status_code for a in answers] == [200] * 10 + [429]
+    assert "Too many files" in answers[-1].json()["error"]
+    elsewhere = Client(REMOTE_ADDR="10.1.2.3")
+    assert elsewhere.post(url, record, content_type="application/json").status_code == 200
+
+
+def test_an_uploaded_file_is_verified_once_however_often_it_comes(client, anna, monkeypatch):
+    (game,) = played(anna)
+    record = record_of(game)
+    checked = []
+    check_seed = verification.check_seed
+
+    def counted(record):
+        checked.append(record["id"])
+        check_seed(record)
+
+    monkeypatch.setattr(verification, "check_seed", counted)
+    for seat in ("0", "1", "all", "0"):
+        url = f"/replay/frames.json?seat={seat}"
+        assert client.post(url, record, content_type="application/json").status_code == 200
+    record["seed"] = "0" * 64
+    for _ in range(2):
+        refused = client.post("/replay/frames.json", record, content_type="application/json")
+        assert refused.status_code == 400 and "does not verify: seed" in refused.json()["error"]
+    assert len(checked) == 2

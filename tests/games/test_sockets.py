@@ -23,7 +23,14 @@ from games.consumers import LobbyConsumer, TableConsumer
 from games.engine import Game as EngineGame
 from games.engine import Lead
 from games.protocol import Command
-from games.sockets import SERVER_ERROR, TOO_MANY_MESSAGES, UNEXPECTED_MESSAGE
+from games.sockets import (
+    ADDRESS_CONNECTS,
+    ANONYMOUS_ADDRESS_MESSAGES,
+    CONNECTS,
+    SERVER_ERROR,
+    TOO_MANY_MESSAGES,
+    UNEXPECTED_MESSAGE,
+)
 from tests.games import test_consumers as table_sockets
 from tests.games.test_consumers import Socket, connected, running_game, two_player_table
 
@@ -81,30 +88,71 @@ async def test_a_flooder_who_reconnects_keeps_the_same_budget(anna, boris, froze
     assert code == TOO_MANY_MESSAGES
 
 
-async def test_anonymous_sockets_from_one_address_share_a_budget(
+async def watcher_from(sockets: list[Socket], table: Any, address: str) -> Socket:
+    socket = Socket(table, AnonymousUser())
+    socket.communicator.scope["client"] = (address, 5000)
+    assert (await socket.connect())[0]
+    sockets.append(socket)
+    await socket.next()
+    return socket
+
+
+async def test_each_anonymous_socket_has_a_budget_of_its_own(anna, boris, frozen_clock, sockets):
+    table = await two_player_table(anna, boris, frozen_clock)
+    flooder = await watcher_from(sockets, table, "10.0.0.1")
+    neighbour = await watcher_from(sockets, table, "10.0.0.1")
+    for _ in range(101):
+        await flooder.send_raw("{}")
+    _frames, code = await until_closed(flooder)
+    assert code == TOO_MANY_MESSAGES
+    await neighbour.send_raw("{}")
+    assert "Unknown action" in await neighbour.next()
+
+
+async def test_anonymous_sockets_from_one_address_share_a_larger_budget(
     anna, boris, frozen_clock, sockets
 ):
     table = await two_player_table(anna, boris, frozen_clock)
-
-    async def watcher_from(address: str) -> Socket:
-        socket = Socket(table, AnonymousUser())
-        socket.communicator.scope["client"] = (address, 5000)
-        assert (await socket.connect())[0]
-        sockets.append(socket)
-        await socket.next()
-        return socket
-
-    watchers = [await watcher_from("10.0.0.1") for _ in range(2)]
-    for _ in range(50):
-        for watcher in watchers:
+    watchers = [await watcher_from(sockets, table, "10.0.0.1") for _ in range(5)]
+    for watcher in watchers[:4]:
+        for _ in range(75):
             await watcher.send_raw("{}")
-    await watchers[0].drain()
-    other = await watcher_from("10.9.9.9")
+        await watcher.drain()
+    last = watchers[4]
+    for _ in range(1 + ANONYMOUS_ADDRESS_MESSAGES.count - 4 * 75):
+        await last.send_raw("{}")
+    _frames, code = await until_closed(last)
+    assert code == TOO_MANY_MESSAGES
+    other = await watcher_from(sockets, table, "10.9.9.9")
     await other.send_raw("{}")
     assert "Unknown action" in await other.next()
-    await watchers[1].send_raw("{}")
-    _frames, code = await until_closed(watchers[1])
+
+
+async def test_connects_are_counted_per_player(anna, boris, frozen_clock, sockets):
+    table = await two_player_table(anna, boris, frozen_clock)
+    for _ in range(CONNECTS.count):
+        socket = await connected(sockets, table, anna)
+        await socket.close()
+        sockets.remove(socket)
+    refused = Socket(table, anna)
+    assert (await refused.connect())[0]
+    frames, code = await until_closed(refused)
+    assert code == TOO_MANY_MESSAGES and "Too many connections" in frames[-1]
+    assert await connected(sockets, table, boris)
+
+
+async def test_connects_are_counted_per_address(anna, boris, frozen_clock, sockets):
+    table = await two_player_table(anna, boris, frozen_clock)
+    for _ in range(ADDRESS_CONNECTS.count):
+        socket = await watcher_from(sockets, table, "10.0.0.1")
+        await socket.close()
+        sockets.remove(socket)
+    refused = Socket(table, AnonymousUser())
+    refused.communicator.scope["client"] = ("10.0.0.1", 5000)
+    assert (await refused.connect())[0]
+    _frames, code = await until_closed(refused)
     assert code == TOO_MANY_MESSAGES
+    assert await watcher_from(sockets, table, "10.9.9.9")
 
 
 async def test_messages_are_counted_when_they_arrive_not_when_they_are_processed(
@@ -260,8 +308,9 @@ async def test_a_storm_of_failing_sockets_leaves_no_channel_behind(
 
     async def storm(count: int) -> None:
         crowd = []
-        for _ in range(count):
+        for number in range(count):
             socket = Socket(table, AnonymousUser())
+            socket.communicator.scope["client"] = (f"10.1.{number // 200}.{number % 200}", 5000)
             assert (await socket.communicator.connect(timeout=10))[0]
             await socket.next(timeout=10)
             crowd.append(socket)

@@ -49,6 +49,18 @@ def test_a_bot_level_is_ranked_by_the_same_minimum_of_games_in_the_period_as_a_p
     assert easy.games == MIN_GAMES
 
 
+def test_practice_games_count_on_no_board(make_player: MakePlayer) -> None:
+    anna, boris = make_player("anna"), make_player("boris")
+    original = play_game([anna, boris], [[1], [0]])
+    for _ in range(MIN_GAMES):
+        practice = play_game([anna, "easy"], [[0], [1]], stake=0)
+        practice.practice_of = original
+        practice.save(update_fields=["practice_of"])
+    rate_unrated()
+    assert names(Board.RATING) == []
+    assert names(Board.WIN_RATE) == []
+
+
 def test_the_chip_board_orders_by_net_chips_and_ignores_grants(make_player: MakePlayer) -> None:
     anna, boris, clara = make_player("anna"), make_player("boris"), make_player("clara")
     play_game([anna, boris], [[1], [0]], stake=100)

@@ -8,6 +8,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from accounts.models import User
+from games.models import Game
 from ratings.models import Rating, RatingChange
 from ratings.services import rate_game, rate_unrated
 from ratings.skill import Skill, ranks_of
@@ -53,6 +54,23 @@ def test_a_stopped_game_changes_no_rating(make_player: MakePlayer) -> None:
     anna, boris = make_player("anna"), make_player("boris")
     assert not rate_game(stop_game([anna, boris]).pk)
     assert not Rating.objects.exists()
+
+
+def practice_of(game: Game, seats: list[User | str], groups: list[list[int]]) -> Game:
+    practice = play_game(seats, groups, stake=0)
+    practice.practice_of = game
+    practice.save(update_fields=["practice_of"])
+    return practice
+
+
+def test_a_practice_game_changes_no_rating(make_player: MakePlayer) -> None:
+    anna, boris = make_player("anna"), make_player("boris")
+    original = play_game([anna, boris], [[0], [1]])
+    practice = practice_of(original, [anna, "easy"], [[0], [1]])
+    assert not rate_game(practice.pk)
+    assert rate_unrated() == 1
+    assert not RatingChange.objects.filter(game=practice).exists()
+    assert Rating.objects.get(player=anna).games == 1
 
 
 def test_a_game_is_rated_once(make_player: MakePlayer) -> None:

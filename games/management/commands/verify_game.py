@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.record_shape import read
 from games.replay import Mismatch
 from games.verification import verify
 
@@ -22,15 +22,11 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            with open(options["file"], encoding="utf-8") as source:
-                record = json.load(source)
-        except OSError as error:
-            raise CommandError(f"cannot read {options['file']}: {error.strerror}") from None
-        except json.JSONDecodeError as error:
-            raise CommandError(f"{options['file']} is not JSON: {error}") from None
-        if not isinstance(record, dict):
-            raise CommandError(f"{options['file']} is not a game record")
-        try:
+            with open(options["file"], "rb") as source:
+                record = read(source.read())
             self.stdout.write(verify(record))
+        except OSError as error:
+            message = f"not verified: cannot read {options['file']}: {error.strerror}"
+            raise CommandError(message) from None
         except Mismatch as difference:
             raise CommandError(f"not verified: {difference}") from None
