@@ -189,11 +189,19 @@ def raise_the_stake(record):
     record["result"]["payouts"] = split_bank(1000 * players, groups, players)
 
 
+PLAYERS_MOVES = ("lead", "throw_in", "defend", "transfer", "take", "pass")
+
+
 def shift_a_move(record):
-    """A move alone at its moment, made a little earlier."""
+    """A move alone at its moment and followed by another player's move (not by something
+    the engine times from it, such as the end of a round), made a little earlier."""
     events = record["events"]
     for before, move, after in zip(events, events[1:], events[2:], strict=False):
-        if move["type"] in ("defend", "throw_in") and before["at"] < move["at"] < after["at"]:
+        if (
+            move["type"] in ("defend", "throw_in")
+            and after["type"] in PLAYERS_MOVES
+            and before["at"] < move["at"] < after["at"]
+        ):
             move["at"] = (before["at"] + move["at"]) / 2
             return
     raise AssertionError("no move was alone at its moment")
