@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import math
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 from django.conf import settings
 from django.db.models import Q
@@ -58,14 +58,41 @@ def expected_wait(position: int, length: float) -> float:
     return float(math.ceil(seconds / WAIT_STEP_SECONDS) * WAIT_STEP_SECONDS)
 
 
-def admit(due: list[tuple[int, float]], now: float) -> tuple[list[tuple[int, float]], list[int]]:
+FULL_RECHECK_SECONDS = 0.25
+"""While the site is full, how often a scheduler looks again for a free slot."""
+
+
+class Admissions:
+    """What a scheduler last found: while the site is full, the tables in line are looked
+    at again only every `FULL_RECHECK_SECONDS`, not on every sweep (a sweep follows every
+    deadline, and a long line costs a query of every table in it)."""
+
+    def __init__(self) -> None:
+        self.full_at = float("-inf")
+
+    def admit(
+        self, due: Callable[[], list[tuple[int, float]]], now: float
+    ) -> tuple[list[tuple[int, float]], list[int]]:
+        """Of the tables whose start time has come (`due`, earliest first), those that may
+        start now, and those newly told when to expect their game (their `busy_until` set
+        or passed): the rest wait in line."""
+        if now - self.full_at < FULL_RECHECK_SECONDS:
+            return [], []
+        admitted, told, waiting = admit(due(), now)
+        self.full_at = now if waiting else float("-inf")
+        return admitted, told
+
+
+def admit(
+    due: list[tuple[int, float]], now: float
+) -> tuple[list[tuple[int, float]], list[int], bool]:
     """Of the tables whose start time has come (earliest first), those that may start now,
-    and those newly told when to expect their game (their `busy_until` set or passed): the
-    rest wait in line."""
+    those newly told when to expect their game (their `busy_until` set or passed), and
+    whether any waits in line."""
     slots = free_slots()
     admitted, waiting = due[:slots], due[slots:]
     if not waiting:
-        return admitted, []
+        return admitted, [], False
     ids = [pk for pk, _at in waiting]
     told = dict(
         Table.objects.filter(pk__in=ids)
@@ -74,13 +101,13 @@ def admit(due: list[tuple[int, float]], now: float) -> tuple[list[tuple[int, flo
     )
     to_tell = [(position, pk) for position, pk in enumerate(ids) if pk not in told]
     if not to_tell:
-        return admitted, []
+        return admitted, [], True
     length = game_length()
     for position, pk in to_tell:
         Table.objects.filter(pk=pk).filter(
             Q(busy_until__isnull=True) | Q(busy_until__lte=clock.to_datetime(now))
         ).update(busy_until=clock.to_datetime(now + expected_wait(position, length)))
-    return admitted, [pk for _position, pk in to_tell]
+    return admitted, [pk for _position, pk in to_tell], True
 
 
 class HandshakeLine:

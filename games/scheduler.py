@@ -97,7 +97,7 @@ def sweep(upcoming: Upcoming | None = None) -> int:
     fired = fire_due_games(SWEEP_SECONDS)
     now = clock.now()
     if upcoming is None or upcoming.due(upcoming.start, now):
-        starting, told = admission.admit(due_tables(now), now)
+        starting, told = admissions.admit(lambda: due_tables(now), now)
         for table_id in told:
             broadcast.table_changed(table_id)
         fired += fire_each("start", starting, start_unless_taken, SWEEP_SECONDS)
@@ -107,6 +107,7 @@ def sweep(upcoming: Upcoming | None = None) -> int:
 
 
 fire_due = on_scheduler_thread(sweep)
+admissions = admission.Admissions()
 
 
 def start_unless_taken(table_id: int, at: float) -> bool:

@@ -22,6 +22,11 @@ def full_tables(count: int) -> list[Table]:
     return filled
 
 
+@pytest.fixture(autouse=True)
+def fresh_admissions(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scheduler, "admissions", admission.Admissions())
+
+
 def running_tables() -> set[int]:
     return set(Game.objects.filter(status=Game.Status.RUNNING).values_list("table_id", flat=True))
 
@@ -62,6 +67,7 @@ def test_a_waiting_table_starts_when_a_running_game_ends_and_the_running_games_n
     moved = Game.objects.filter(pk__in=versions)
     assert all(game.version > versions[game.pk] for game in moved), "running games went on"
     play.abort(running.pk, "test")
+    frozen_clock.advance(admission.FULL_RECHECK_SECONDS)
     scheduler.sweep()
     assert running_tables() == {second.pk, third.pk}
     third.refresh_from_db()
@@ -120,3 +126,21 @@ async def test_a_handshake_that_gives_up_in_line_does_not_keep_its_place():
         with pytest.raises(asyncio.CancelledError):
             await gone
     assert line.free == 1 and not line.seated
+
+
+@pytest.mark.django_db
+def test_while_the_site_is_full_the_line_is_looked_at_again_only_every_quarter_second(
+    settings, frozen_clock, django_assert_num_queries
+):
+    settings.RUNNING_GAMES_LIMIT = 1
+    first, _second = full_tables(2)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    admissions = admission.Admissions()
+    due = lambda: scheduler.due_tables(clock.now())  # noqa: E731
+    assert [pk for pk, _at in admissions.admit(due, clock.now())[0]] == [first.pk]
+    play.start(first.pk)
+    frozen_clock.advance(0.1)
+    with django_assert_num_queries(0):
+        assert admissions.admit(due, clock.now()) == ([], [])
+    frozen_clock.advance(admission.FULL_RECHECK_SECONDS)
+    assert admissions.admit(due, clock.now())[0] == []
