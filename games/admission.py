@@ -30,6 +30,9 @@ GAME_LENGTH_SECONDS = 120.0
 GAMES_TO_AVERAGE = 50
 WAIT_STEP_SECONDS = 5
 HANDSHAKES_AT_ONCE = 2
+TELL_AT_ONCE = 8
+"""Tables in line told their expected start in one look (each is a new picture to draw):
+the rest are told at the next looks, so a full room's first look holds up no game."""
 
 
 def running_games() -> int:
@@ -100,6 +103,7 @@ def admit(
         .values_list("pk", "busy_until")
     )
     to_tell = [(position, pk) for position, pk in enumerate(ids) if pk not in told]
+    to_tell = to_tell[:TELL_AT_ONCE]
     if not to_tell:
         return admitted, [], True
     length = game_length()

@@ -144,3 +144,15 @@ def test_while_the_site_is_full_the_line_is_looked_at_again_only_every_quarter_s
         assert admissions.admit(due, clock.now()) == ([], [])
     frozen_clock.advance(admission.FULL_RECHECK_SECONDS)
     assert admissions.admit(due, clock.now())[0] == []
+
+
+@pytest.mark.django_db
+def test_a_long_line_is_told_its_expected_starts_a_few_tables_at_a_time(settings, frozen_clock):
+    settings.RUNNING_GAMES_LIMIT = 1
+    full_tables(admission.TELL_AT_ONCE + 3)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    due = scheduler.due_tables(clock.now())
+    _admitted, told, waiting = admission.admit(due, clock.now())
+    assert waiting and told == [pk for pk, _at in due[1 : 1 + admission.TELL_AT_ONCE]]
+    _admitted, told, _waiting = admission.admit(due, clock.now())
+    assert told == [pk for pk, _at in due[1 + admission.TELL_AT_ONCE :]]
