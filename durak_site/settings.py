@@ -257,7 +257,7 @@ METRICS_TOKEN = os.environ.get("DURAK_METRICS_TOKEN", "")
 WELCOME_GRANT = int(os.environ.get("DURAK_WELCOME_GRANT", "1000"))
 EMBEDDED_SCHEDULER = env_flag("DURAK_EMBEDDED_SCHEDULER", True)
 BOT_WORKERS = int(os.environ.get("DURAK_BOT_WORKERS", "1"))
-RUNNING_GAMES_LIMIT = int(os.environ.get("DURAK_RUNNING_GAMES_LIMIT", "100"))
+RUNNING_GAMES_LIMIT = int(os.environ.get("DURAK_RUNNING_GAMES_LIMIT", "80"))
 GIL_SWITCH_SECONDS = float(os.environ.get("DURAK_GIL_SWITCH_SECONDS", "0.0005"))
 """How long a thread of a server or scheduler process holds the interpreter before another
 may take it (Python's default is 5 ms): the sockets' loop, the database thread and the
