@@ -113,7 +113,7 @@ class RedisChannelLayer(CountsFullInboxes, core.RedisChannelLayer):
     async def receive(self, channel: str) -> dict[str, Any]:
         while True:
             try:
-                return await super().receive(channel)  # type: ignore[no-any-return]
+                return await super().receive(channel)
             except UNREACHABLE as error:
                 outages.failed(error, self)
                 probe = self.watch()

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from games import layers, metrics, outages
+from games.outages import UNREACHABLE
 from tests.cluster.processes import OwnRedis
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="no redis-server")
@@ -61,7 +62,7 @@ async def test_an_outage_is_logged_once_as_it_starts_and_once_as_it_ends_and_cou
     await asyncio.sleep(0.2)
     own_redis.kill()
     for _ in range(10):
-        with pytest.raises(Exception):
+        with pytest.raises(UNREACHABLE):
             await layer.group_send("table-1", {"type": "table.html"})
         await asyncio.sleep(0.15)
     own_redis.start()
