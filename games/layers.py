@@ -140,6 +140,14 @@ class RedisChannelLayer(CountsFullInboxes, core.RedisChannelLayer):
         except UNREACHABLE as error:
             outages.failed(error, self)
 
+    async def _clean_receive_backup(self, index: int, channel: str) -> None:
+        """channels_redis runs it as a task no one awaits: a Redis that went away took the
+        backup with it, so the failure only counts in the outage."""
+        try:
+            await super()._clean_receive_backup(index, channel)
+        except UNREACHABLE as error:
+            outages.failed(error, self)
+
     def watch(self) -> asyncio.Task[None] | None:
         """The task on this event loop that waits for Redis to answer again (started if
         none is waiting); None outside an event loop."""

@@ -6,6 +6,7 @@ afterwards and told so."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import shutil
 from collections.abc import Iterator
@@ -67,7 +68,8 @@ async def test_an_outage_is_logged_once_as_it_starts_and_once_as_it_ends_and_cou
         await asyncio.sleep(0.15)
     own_redis.start()
     await asyncio.wait_for(asyncio.shield(receiving), timeout=10)
-    told = [r for r in caplog.records if r.name.startswith(("games", "channels_redis"))]
+    gc.collect()
+    told = [r for r in caplog.records if r.name.startswith(("games", "channels_redis", "asyncio"))]
     assert told, caplog.text
     assert [r.getMessage().split(":")[0] for r in told] == [
         "Redis is unreachable",
@@ -120,4 +122,18 @@ async def test_a_socket_joins_its_groups_during_an_outage_and_is_in_them_once_re
     assert [m["type"] for m in await receive_all(layer, [early, late])] == ["layer.resumed"] * 2
     await layer.group_send("lobby", {"type": "lobby.html"})
     assert [m["type"] for m in await receive_all(layer, [early, late])] == ["lobby.html"] * 2
+    await layer.close_pools()
+
+
+async def test_a_received_message_whose_clean_up_cannot_reach_redis_leaves_no_failed_task(
+    own_redis,
+):
+    layer = layer_on(own_redis)
+    channel = await layer.new_channel()
+    own_redis.kill()
+    await layer._clean_receive_backup(0, layer.prefix + layer.non_local_name(channel))
+    assert outages.OUTAGE.ongoing
+    own_redis.start()
+    await asyncio.wait_for(asyncio.shield(layer.watch()), timeout=10)
+    assert not outages.OUTAGE.ongoing
     await layer.close_pools()
