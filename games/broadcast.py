@@ -17,9 +17,10 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import translation
 
-from games import clock, listeners, metrics, rendering, scene
+from games import clock, listeners, metrics, outages, rendering, scene
 from games.engine import Game as EngineGame
 from games.models import Game, Seat, Table
+from games.outages import UNREACHABLE
 
 logger = logging.getLogger(__name__)
 
@@ -73,6 +74,9 @@ async def deliver(messages: list[Message]) -> None:
         metrics.LAYER_SENDS.inc()
         try:
             await layer.group_send(group, message)
+        except UNREACHABLE as error:
+            metrics.LAYER_DROPS.inc()
+            outages.failed(error, layer)
         except Exception:
             metrics.LAYER_DROPS.inc()
             logger.exception("could not send to group %s", group)

@@ -21,7 +21,17 @@ from django.utils.translation import gettext_lazy
 
 from chat.consumer import ChatMixin
 from chat.protocol import ChatCommand
-from games import admission, broadcast, errors, metrics, play, presence, snapshots, tables
+from games import (
+    admission,
+    broadcast,
+    errors,
+    failures,
+    metrics,
+    play,
+    presence,
+    snapshots,
+    tables,
+)
 from games.broadcast import in_language
 from games.protocol import Command, ProtocolError, parse
 from games.rendering import render_notice
@@ -202,6 +212,13 @@ class TableConsumer(ChatMixin, GuardedConsumer):
             await self.send_whole_picture()
         except Exception:
             logger.exception("sending the whole picture after a gap failed (%s)", self.context())
+
+    async def layer_resumed(self, event: dict[str, Any]) -> None:
+        """What changed during a Redis outage never came: the whole picture, unless the
+        page still shows the table's latest version."""
+        place = await database_sync_to_async(failures.of_table)(self.table_id)
+        if (place["game"], place["version"]) != (self.shown_game, self.shown):
+            await self.send_whole_picture()
 
     async def send_whole_picture(self) -> None:
         metrics.WHOLE_PICTURES.inc()

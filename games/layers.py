@@ -5,6 +5,11 @@ A send to one channel raises `ChannelFull`; a group send drops silently: the in-
 layer swallows `ChannelFull` for each member channel over capacity, and channels_redis
 skips each inbox over capacity (a server process's inbox, shared by all its sockets) and
 says so only in an INFO log line carrying the number, which is what is counted here.
+
+On Redis the layer also rides out an outage (`games.outages`): a receiver waits for Redis
+to answer again instead of failing its socket, a join made meanwhile is kept, and once
+Redis answers (started again, it is empty) every channel of this process is put back in
+its groups and sent `layer.resumed`, so that a socket can catch up on what it missed.
 """
 
 from __future__ import annotations
@@ -19,11 +24,15 @@ from channels import layers
 from channels.exceptions import ChannelFull
 from channels_redis import core
 
-from games import metrics
+from games import metrics, outages
+from games.outages import UNREACHABLE
 
 CLEAN_EVERY_SECONDS = 1.0
 REDIS_LOGGER = "channels_redis.core"
 OVER_CAPACITY = "%s of %s channels over capacity in group %s"
+PROBE_SECONDS = 0.5
+"""How often the layer asks an unreachable Redis whether it answers again."""
+RESUMED = {"type": "layer.resumed"}
 
 
 class CountsFullInboxes:
@@ -97,3 +106,79 @@ class RedisChannelLayer(CountsFullInboxes, core.RedisChannelLayer):
         if not reports.isEnabledFor(logging.INFO):
             reports.setLevel(logging.INFO)
         reports.addFilter(OVER_CAPACITY_FILTER)
+        self.members: dict[str, set[str]] = {}
+        """This process's channels in each group, to join again after an outage."""
+        self.probes: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
+
+    async def receive(self, channel: str) -> dict[str, Any]:
+        while True:
+            try:
+                return await super().receive(channel)
+            except UNREACHABLE as error:
+                outages.failed(error, self)
+                probe = self.watch()
+                if probe is not None:
+                    await asyncio.shield(probe)
+
+    async def group_add(self, group: str, channel: str) -> None:
+        """Joined here at once; in Redis now, or once it answers again."""
+        self.members.setdefault(group, set()).add(channel)
+        try:
+            await super().group_add(group, channel)
+        except UNREACHABLE as error:
+            outages.failed(error, self)
+
+    async def group_discard(self, group: str, channel: str) -> None:
+        """Left here at once; a Redis that does not answer forgets the channel in time."""
+        channels = self.members.get(group)
+        if channels is not None:
+            channels.discard(channel)
+            if not channels:
+                del self.members[group]
+        try:
+            await super().group_discard(group, channel)
+        except UNREACHABLE as error:
+            outages.failed(error, self)
+
+    async def _clean_receive_backup(self, index: int, channel: str) -> None:
+        """channels_redis runs it as a task no one awaits: a Redis that went away took the
+        backup with it, so the failure only counts in the outage."""
+        try:
+            await super()._clean_receive_backup(index, channel)
+        except UNREACHABLE as error:
+            outages.failed(error, self)
+
+    def watch(self) -> asyncio.Task[None] | None:
+        """The task on this event loop that waits for Redis to answer again (started if
+        none is waiting); None outside an event loop."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+        probe = self.probes.get(loop)
+        if probe is None or probe.done():
+            probe = self.probes[loop] = loop.create_task(self.until_back(), name="redis-probe")
+        return probe
+
+    async def until_back(self) -> None:
+        while True:
+            await asyncio.sleep(PROBE_SECONDS)
+            try:
+                await self.rejoin()
+            except UNREACHABLE:
+                continue
+            break
+        outages.OUTAGE.ended()
+
+    async def rejoin(self) -> None:
+        """Forget the connections to the Redis that went away, join every group again and
+        tell every channel (through Redis: a receiver waits on it, not on this process)."""
+        for index in range(self.ring_size):
+            connection = self.connection(index)
+            await connection.connection_pool.disconnect(inuse_connections=False)
+            await connection.ping()
+        for group, channels in list(self.members.items()):
+            for channel in list(channels):
+                await super().group_add(group, channel)
+        for channel in {channel for channels in self.members.values() for channel in channels}:
+            await super().send(channel, dict(RESUMED))

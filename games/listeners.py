@@ -2,7 +2,8 @@
 for no one: a language no spectator reads, a seat whose player is offline.
 
 The in-memory layer knows its groups; on Redis a group is a sorted set of channels
-(channels_redis 4). A layer that cannot tell counts every group as listened to.
+(channels_redis 4). A layer that cannot tell counts every group as listened to, as does a
+Redis that does not answer (the outage is reported to `games.outages`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+from games import outages
+from games.outages import UNREACHABLE
 
 logger = logging.getLogger(__name__)
 
@@ -46,6 +50,10 @@ async def members_of(layer: Any, groups: list[str]) -> set[str]:
         pipe = layer.connection(host).pipeline(transaction=False)
         for group in held:
             pipe.zcard(group_key(group))
-        sizes = await pipe.execute()
+        try:
+            sizes = await pipe.execute()
+        except UNREACHABLE as error:
+            outages.failed(error, layer)
+            return set(groups)
         found.update(group for group, size in zip(held, sizes, strict=True) if size)
     return found

@@ -62,6 +62,16 @@ INBOX_FULL = Counter(
     "Messages an inbox was too full to take: lost for its sockets (games/layers.py).",
     registry=REGISTRY,
 )
+REDIS_OUTAGES = Counter(
+    "durak_redis_outages",
+    "Times this process lost Redis (each logged once as it began and once as it ended).",
+    registry=REGISTRY,
+)
+REDIS_OUTAGE_SECONDS = Counter(
+    "durak_redis_outage_seconds",
+    "Seconds this process could not reach Redis, counted as each outage ended.",
+    registry=REGISTRY,
+)
 
 AUDIT_EVERY = 60.0
 

@@ -1,7 +1,8 @@
 """How often someone may do something: at most `count` times in any `seconds`, per key.
 
 Counts are shared by every connection and every server process: in Redis when
-`REDIS_URL` is set, in this process otherwise. A refused attempt is not counted, so
+`REDIS_URL` is set, in this process otherwise (a Redis that does not answer counts
+nothing and lets everyone through: `games.outages`). A refused attempt is not counted, so
 whoever slows down is let through again as the window slides.
 
     CHAT = Limit("chat", count=5, seconds=10)
@@ -22,8 +23,12 @@ from typing import Any
 import redis
 from django.conf import settings
 from redis import asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 from durak_site.throttle import Limit
+from games import outages
+from games.outages import UNREACHABLE
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +53,9 @@ async def allow(limit: Limit, key: str, now: float | None = None) -> bool:
         return LOCAL.hit(limit, key, moment)
     try:
         return await shared().hit(limit, key, moment)
+    except UNREACHABLE as error:
+        outages.failed(error)
+        return True
     except Exception:
         # A limiter that cannot count lets the message through rather than stop the game.
         logger.warning("rate limit %s not counted: Redis did not answer", limit.name)
@@ -96,7 +104,11 @@ return 1
 
 class RedisCounter:
     def __init__(self, url: str, prefix: str) -> None:
-        self.client = aioredis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        # One retry, at once: enough for a connection to a Redis that was started again,
+        # where redis-py's default (ten, backing off) would hold every message up in an outage.
+        self.client = aioredis.Redis.from_url(
+            url, socket_timeout=2, socket_connect_timeout=2, retry=Retry(NoBackoff(), 1)
+        )
         self.script = self.client.register_script(HIT_SCRIPT)
         self.prefix = prefix
 

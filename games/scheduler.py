@@ -42,7 +42,8 @@ from games import (
 )
 from games.broadcast import SCHEDULER_GROUP
 from games.broadcast import SCHEDULER_SWEEP_SECONDS as SWEEP_SECONDS
-from games.models import Table
+from games.models import Game, Table
+from games.outages import UNREACHABLE
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +52,8 @@ BUSY_RETRY_SECONDS = 0.01
 """How soon to look again when what is due is held by another writer."""
 CLAIM_SECONDS = 5.0
 """How long a scheduler holds a game it fires before another may take it over."""
+STOP_SECONDS = 0.3
+"""How long a stopping scheduler waits for its wake-ups' task to end by itself."""
 
 Result = TypeVar("Result")
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="durak-scheduler")
@@ -149,6 +152,17 @@ def fire_claimed(claim: Claim) -> int:
     if not fired and bot_workers.workers().thinking_about(claim.game):
         _thinking[claim.game] = claim
     return fired
+
+
+def give_back_claims() -> None:
+    """The games this scheduler still holds (their strong bot was thinking) fall due again
+    at their own deadlines, for another scheduler, rather than when the claims end."""
+    claims = list(_thinking.values())
+    _thinking.clear()
+    for claim in claims:
+        Game.objects.filter(pk=claim.game, deadline_at=claim.until).update(
+            deadline_at=clock.to_datetime(claim.deadline)
+        )
 
 
 def fire_each(
@@ -267,10 +281,13 @@ class Wakes:
         return woken
 
     async def stop(self) -> None:
+        """Leave the group and end the listening task: told to, or cancelled if it is not done
+        at once (Redis may not answer)."""
         await self.layer.group_discard(SCHEDULER_GROUP, self.channel)
-        await self.layer.send(self.channel, {"type": "scheduler.stop"})
+        with contextlib.suppress(*UNREACHABLE):
+            await self.layer.send(self.channel, {"type": "scheduler.stop"})
         if self.task is not None:
-            done, _pending = await asyncio.wait({self.task}, timeout=2.0)
+            done, _pending = await asyncio.wait({self.task}, timeout=STOP_SECONDS)
             if not done:
                 self.task.cancel()
 
@@ -278,6 +295,7 @@ class Wakes:
 class Scheduler:
     def __init__(self) -> None:
         self.stopping = asyncio.Event()
+        self.wakes: Wakes | None = None
 
     async def run(self) -> None:
         broadcast.serve_from(asyncio.get_running_loop())
@@ -287,6 +305,7 @@ class Scheduler:
             await wakes.start()
             loop = asyncio.get_running_loop()
             bot_workers.workers().on_decided = lambda: loop.call_soon_threadsafe(wakes.woken.set)
+        self.wakes = wakes
         try:
             upcoming: Upcoming | None = None
             while not self.stopping.is_set():
@@ -296,6 +315,7 @@ class Scheduler:
         finally:
             if wakes is not None:
                 await wakes.stop()
+            await on_scheduler_thread(give_back_claims)()
 
     async def rest(self, wakes: Wakes | None, fired: int) -> Upcoming | None:
         """Until the next sweep: the earliest deadline or a sweep interval from now, whichever
@@ -316,7 +336,11 @@ class Scheduler:
             if wakes is None:
                 await asyncio.sleep(wait)
                 return upcoming
-            if not await wakes.wait(wait) or bot_workers.workers().waiting():
+            if (
+                not await wakes.wait(wait)
+                or bot_workers.workers().waiting()
+                or self.stopping.is_set()
+            ):
                 return upcoming
             eager = True
 
@@ -335,7 +359,10 @@ class Scheduler:
             return None
 
     def stop(self) -> None:
+        """Stop after the sweep under way, without resting first."""
         self.stopping.set()
+        if self.wakes is not None:
+            self.wakes.woken.set()
 
 
 _embedded: asyncio.Task[None] | None = None

@@ -181,6 +181,10 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         if getattr(user, "is_authenticated", False):
             await self.join(player_group(user.pk))
 
+    async def layer_resumed(self, event: dict[str, Any]) -> None:
+        """Redis answers again after an outage and the socket is in its groups again
+        (`games.layers`): a socket that shows what changes catches up here."""
+
     async def player_deactivated(self, event: dict[str, Any]) -> None:
         """The staff deactivated the socket's player: say so at once, and close."""
         with translation.override(self.language):

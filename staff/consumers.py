@@ -62,6 +62,9 @@ class StaffConsumer(AsyncWebsocketConsumer):
             html = await database_sync_to_async(render_action)(int(event["action_id"]))
         await self.send_json({"audit": html})
 
+    async def layer_resumed(self, event: dict[str, Any]) -> None:
+        """Back in the staff's group after a Redis outage: the rows catch up as tables change."""
+
     async def site_banners(self, event: dict[str, Any]) -> None:
         await self.send_json({"banners": in_language(event["html"], self.language)})
 

@@ -500,3 +500,28 @@ def test_the_leak_check_catches_an_opponents_card_in_a_frame():
     assert_no_leak(frame, 1, history)
     with pytest.raises(AssertionError):
         assert_no_leak('<section id="game" data-version="3">… 9♠ …</section>', 0, history)
+
+
+async def test_a_page_that_missed_changes_in_a_redis_outage_gets_the_whole_picture_after_it(
+    anna, boris, frozen_clock, sockets, monkeypatch
+):
+    game, socket, _frame_to = await annas_seat(anna, boris, frozen_clock, sockets)
+    with monkeypatch.context() as lost:
+        lost.setattr(broadcast, "send_all", lambda messages: None)
+        await database_sync_to_async(play.tick)(game.pk, clock.now() + 31)
+    now = await running_game(await database_sync_to_async(Table.objects.get)(pk=game.table_id))
+    await get_channel_layer().group_send(
+        broadcast.public_group(game.table_id), {"type": "layer.resumed"}
+    )
+    fresh = await socket.next()
+    assert '<section id="game"' in fresh and f'data-version="{now.version}"' in fresh
+
+
+async def test_a_page_that_missed_nothing_in_a_redis_outage_is_sent_nothing_after_it(
+    anna, boris, frozen_clock, sockets
+):
+    game, socket, _frame_to = await annas_seat(anna, boris, frozen_clock, sockets)
+    await get_channel_layer().group_send(
+        broadcast.public_group(game.table_id), {"type": "layer.resumed"}
+    )
+    assert await socket.communicator.receive_nothing(timeout=0.3)
