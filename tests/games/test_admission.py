@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -8,7 +9,7 @@ from accounts.services import create_player
 from games import admission, clock, play, scheduler, tables
 from games.models import Game, Table
 from games.scene import Audience, of_table, render
-from tests.games.conftest import open_table
+from tests.games.conftest import Clock, open_table
 
 
 def full_tables(count: int) -> list[Table]:
@@ -27,6 +28,16 @@ def fresh_admissions(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(scheduler, "admissions", admission.Admissions())
 
 
+def four_tables_ready_past_a_limit_of_two(settings: Any, frozen_clock: Clock) -> list[Table]:
+    """Four tables whose start time has come, on a site that plays two games at once, after
+    the scheduler's first look at them."""
+    settings.RUNNING_GAMES_LIMIT = 2
+    filled = full_tables(4)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    scheduler.sweep()
+    return filled
+
+
 def running_tables() -> set[int]:
     return set(Game.objects.filter(status=Game.Status.RUNNING).values_list("table_id", flat=True))
 
@@ -35,10 +46,7 @@ def running_tables() -> set[int]:
 def test_past_the_sites_capacity_new_games_wait_in_order_and_are_told_when_to_expect_them(
     settings, frozen_clock
 ):
-    settings.RUNNING_GAMES_LIMIT = 2
-    first, second, third, fourth = full_tables(4)
-    frozen_clock.advance(tables.START_DELAY + 0.01)
-    scheduler.sweep()
+    first, second, third, fourth = four_tables_ready_past_a_limit_of_two(settings, frozen_clock)
     assert running_tables() == {first.pk, second.pk}
     third.refresh_from_db()
     fourth.refresh_from_db()
@@ -55,10 +63,7 @@ def test_past_the_sites_capacity_new_games_wait_in_order_and_are_told_when_to_ex
 def test_a_waiting_table_starts_when_a_running_game_ends_and_the_running_games_never_wait(
     settings, frozen_clock
 ):
-    settings.RUNNING_GAMES_LIMIT = 2
-    first, second, third, fourth = full_tables(4)
-    frozen_clock.advance(tables.START_DELAY + 0.01)
-    scheduler.sweep()
+    first, second, third, fourth = four_tables_ready_past_a_limit_of_two(settings, frozen_clock)
     running = Game.objects.get(table=first)
     versions = {g.pk: g.version for g in Game.objects.filter(status=Game.Status.RUNNING)}
     frozen_clock.advance(31.0)
