@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, played_game
+from tests.browser.conftest import DESKTOP, PHONE, manage, played_game
 from tests.browser.play import sign_in
 
 pytestmark = pytest.mark.browser
@@ -147,12 +147,25 @@ def test_a_seated_browser_adds_its_own_seed_to_the_next_deal(chromium, server):
     page.context.close()
 
 
+THOUGHT_LONG = """
+from datetime import timedelta
+from games.models import Game
+game = Game.objects.get(pk={game})
+for event in game.events.filter(seq__gt=1):
+    event.data["at"] += 12
+    event.save(update_fields=["data"])
+Game.objects.filter(pk=game.pk).update(finished_at=game.finished_at + timedelta(seconds=12))
+"""
+
+
 def test_autoplay_waits_at_most_two_seconds_of_game_time_for_a_long_think(
-    chromium, server, game_id, tmp_path
+    chromium, server, site_env, tmp_path
 ):
+    slow = played_game(site_env, PLAYER, players=2)
+    manage(site_env, "shell", "-c", THOUGHT_LONG.format(game=slow))
     page = sign_in(chromium, server, PLAYER, DESKTOP)
-    record = page.request.get(f"/games/{game_id}/export.json").json()
-    record["deal"]["at"] -= 12
+    record = page.request.get(f"/games/{slow}/export.json").json()
+    assert record["events"][1]["at"] - record["events"][0]["at"] > 12
     path = Path(tmp_path) / "slow.json"
     path.write_text(json.dumps(record))
     page.goto("/replay/")
