@@ -72,7 +72,7 @@ def fingerprint_sql(vendor: str, lock: bool) -> str:
         for name in ("id", "position", "player", "bot_level", *SEAT_COLUMNS, "last_seen")
     )
     user_columns = ", ".join(f"u.{column(User, name)}" for name in ("username", "language"))
-    locking = " FOR UPDATE OF g" if lock and vendor == "postgresql" else ""
+    locking = " FOR UPDATE OF g" if lock and connection.features.has_select_for_update_of else ""
     return (
         f"SELECT {game_columns}, t.{column(Table, 'status')}, g.{column(Game, 'deadline_at')}, "
         f"{seat_columns}, {user_columns}, u.{column(User, 'is_active')} "

@@ -24,7 +24,7 @@ def never_here(*args: object, **kwargs: object) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_strong_bot_searches_in_a_worker_process_never_in_the_game_writers(
+def test_r16_a_strong_bot_searches_in_a_worker_process_never_in_the_game_writers(
     anna, frozen_clock, monkeypatch
 ):
     monkeypatch.setattr("games.bots.strong.choose_strong", never_here)
@@ -42,7 +42,7 @@ def test_a_strong_bot_searches_in_a_worker_process_never_in_the_game_writers(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_scheduler_keeps_its_claim_while_the_strong_bot_thinks_and_fires_when_it_decided(
+def test_r16_the_scheduler_keeps_its_claim_while_a_strong_bot_thinks_and_fires_when_it_decided(
     anna, frozen_clock
 ):
     game = strong_bot_and_autopilot(anna, frozen_clock)
