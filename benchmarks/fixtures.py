@@ -10,7 +10,7 @@ EASY_BOTS = ("easy", "easy", "easy")
 
 def table_with_three_bots(host: Any, name: str, levels: Sequence[str] = EASY_BOTS) -> Any:
     """A four-seat table with a stake of 10: its host and three bots of `levels`, in seat order."""
-    from games import tables
+    from games.table import tables
 
     table = tables.create_table(
         host,

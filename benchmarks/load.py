@@ -14,7 +14,7 @@ plays T seconds, then runs the bare Channels stack (`bare_stack.py`: no database
 one 1.5 KB frame per event fanned out to a group of four sockets) at the same event rate
 and table count, and prints a table and, as its last line, one JSON object.
 
-Latency is an action's commit (logged by the server, `games/timing.py`) to its frame at
+Latency is an action's commit (logged by the server, `games/deadlines/timing.py`) to its frame at
 the last of the table's sockets; the user's latency is a move leaving the person's socket
 to that socket showing a later version (`Answers`); lateness is a deadline to the
 scheduler acting on it. CPU and memory are read from /proc for every server process, and

@@ -43,7 +43,7 @@ def seat_bot_tables(count: int) -> None:
 
 
 async def measure(seconds: float) -> list[float]:
-    from games import scheduler, timing
+    from games.deadlines import scheduler, timing
 
     lateness: list[float] = []
     original = timing.fired

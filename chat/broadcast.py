@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chat import rendering
-from games.broadcast import in_every_language, public_group, send
+from games.live.broadcast import in_every_language, public_group, send
 
 if TYPE_CHECKING:
     from chat.models import Message

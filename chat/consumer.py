@@ -1,6 +1,6 @@
 """The chat's half of the table socket: lines in, lines out, the reader's mutes applied.
 
-Mixed into `games.consumers.TableConsumer`, which owns the connection; nothing here
+Mixed into `games.live.consumers.TableConsumer`, which owns the connection; nothing here
 touches a game, so a chat message never waits for a game's lock nor delays a move.
 """
 
@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 
 from chat import broadcast, rendering, services
 from chat.protocol import ChatCommand
-from games import ratelimit
-from games.broadcast import in_language
+from games.live import ratelimit
+from games.live.broadcast import in_language
 
 # Lines and reactions together, per player (per address for anyone not logged in).
 CHAT_LIMIT = ratelimit.Limit("chat", count=5, seconds=10)

@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 
 from chat import rendering
 from chat.models import Message
-from games import rendering as games_rendering
 from games.models import Game, GameEvent
+from games.picture import rendering as games_rendering
 
 Entry = dict[str, Any]
 

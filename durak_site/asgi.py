@@ -16,7 +16,7 @@ from django.conf import settings  # noqa: E402
 
 from durak_site.origins import SameOriginValidator  # noqa: E402
 from durak_site.routing import websocket_urlpatterns  # noqa: E402
-from games import scheduler  # noqa: E402
+from games.deadlines import scheduler  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

@@ -130,7 +130,7 @@ REDIS_PREFIX = os.environ.get("REDIS_PREFIX", "durak")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "games.layers.RedisChannelLayer",
+            "BACKEND": "games.live.layers.RedisChannelLayer",
             "CONFIG": {
                 # redis-py 8 reads with a 5 s socket timeout by default, which breaks the
                 # layer's blocking 5 s BZPOPMIN: give reads more time than that.
@@ -161,7 +161,7 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "games.layers.InMemoryChannelLayer",
+            "BACKEND": "games.live.layers.InMemoryChannelLayer",
             "CONFIG": {"capacity": 2000, "group_expiry": 7 * 24 * 3600},
         }
     }
@@ -190,7 +190,7 @@ AXES_RESET_ON_SUCCESS = True
 # Per address, whatever the usernames (accounts.limits).
 LOGINS_PER_MINUTE = int(os.environ.get("DURAK_LOGINS_PER_MINUTE", "10"))
 SIGN_UPS_PER_HOUR = int(os.environ.get("DURAK_SIGN_UPS_PER_HOUR", "3"))
-# Socket connects in any minute (games.sockets), per player and per address.
+# Socket connects in any minute (games.live.sockets), per player and per address.
 CONNECTS_PER_MINUTE = int(os.environ.get("DURAK_CONNECTS_PER_MINUTE", "30"))
 ADDRESS_CONNECTS_PER_MINUTE = int(os.environ.get("DURAK_ADDRESS_CONNECTS_PER_MINUTE", "120"))
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
@@ -283,7 +283,7 @@ if TIMING_LOG:
         "formatter": "bare",
     }
     LOGGING["formatters"] = {"bare": {"format": "%(message)s"}}
-    LOGGING["loggers"]["games.timing"] = {
+    LOGGING["loggers"]["games.deadlines.timing"] = {
         "handlers": ["timing"],
         "level": "DEBUG",
         "propagate": False,

@@ -17,7 +17,7 @@ logger = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Limit:
     """At most ``count`` uses in ``seconds``, per key: here per address; the sockets count
-    theirs in ``games.ratelimit``."""
+    theirs in ``games.live.ratelimit``."""
 
     name: str
     count: int

@@ -5,7 +5,8 @@ from django.urls import include, path
 
 from accounts.language import set_language
 from durak_site import error_pages
-from games import metrics, rulebook
+from games.live import metrics
+from games.picture import rulebook
 
 urlpatterns = [
     path("favicon.ico", error_pages.favicon),

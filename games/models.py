@@ -190,7 +190,7 @@ class Seat(models.Model):
 
     @property
     def online(self) -> bool:
-        """A person's socket reported in lately (see games.presence)."""
+        """A person's socket reported in lately (see games.live.presence)."""
         return self.is_bot or (
             self.last_seen is not None and timezone.now() - self.last_seen < ONLINE_FOR
         )

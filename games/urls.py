@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import history_views, views
+from games import views
+from games.records import history_views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),

@@ -1,4 +1,4 @@
-"""Thin views: pages, and form posts that hand over to `games.tables`."""
+"""Thin views: pages, and form posts that hand over to `games.table.tables`."""
 
 from __future__ import annotations
 
@@ -19,19 +19,13 @@ from django_htmx.http import HttpResponseClientRedirect
 from chat import history as chat_history
 from durak_site import error_pages
 from durak_site.requests import HtmxRequest, PlayerRequest
-from games import (
-    errors,
-    fairness,
-    history,
-    matchmaking,
-    rendering,
-    snapshots,
-    stopped,
-    tables,
-    viewer,
-)
+from games import errors
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
+from games.live import snapshots
 from games.models import BotLevel, Game, Table
+from games.picture import rendering, stopped
+from games.records import history, viewer
+from games.table import fairness, matchmaking, tables
 from staff import switches
 
 PRIVATE_TABLE = gettext_lazy("This table is private: ask its players for the invite link.")

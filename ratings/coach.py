@@ -15,9 +15,9 @@ from django.db import transaction
 from games.bots.review import Estimate, estimate
 from games.engine import Action, action_of
 from games.engine import Game as EngineGame
-from games.export import export
 from games.models import Game
-from games.replay import steps
+from games.records.export import export
+from games.records.replay import steps
 from ratings.models import CoachNote, CoachReview
 
 MARGIN = 0.2
@@ -49,8 +49,8 @@ class Note:
 
 
 def decisions(record: dict[str, Any], people: set[int]) -> Iterator[Decision]:
-    """Replay an exported game (``games.export``) from its deal, yielding each choice a person
-    made themselves (not the autopilot's, not a timeout) among more than one legal action."""
+    """Replay an exported game (``games.records.export``) from its deal, yielding each choice a
+    person made themselves (not the autopilot's, not a timeout) among more than one legal action."""
     before: EngineGame | None = None
     for step in steps(record):
         first = step.events[0] if step.events else None

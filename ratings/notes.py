@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.models import Game
-from games.movelog import describe
+from games.picture.movelog import describe
 from ratings.models import CoachReview
 
 

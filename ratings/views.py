@@ -5,8 +5,8 @@ from typing import TypeVar
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
-from games.history import visible_to
 from games.models import Game
+from games.records.history import visible_to
 from ratings.leaderboard import MIN_GAMES, Board, Period, leaderboard
 from ratings.notes import replay_marks
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games import broadcast
+from games.live import broadcast
 from games.models import Table
 from staff import switches
 

@@ -13,10 +13,11 @@ from django.utils.translation import gettext_lazy
 
 from accounts import ledger
 from accounts.models import Transfer, User
-from games import broadcast, moderation, sockets, tables
 from games.errors import GameError
+from games.live import broadcast, sockets
 from games.models import Game, Seat, Table
-from games.stopped import STOPPED_BY_STAFF
+from games.picture.stopped import STOPPED_BY_STAFF
+from games.table import moderation, tables
 from staff import audit, live, players
 from staff.access import is_staff
 from staff.models import NewGamesPause, SiteNotice, StaffAction, TableLock

@@ -50,7 +50,7 @@ def fresh_rate_limits() -> Iterator[None]:
     between tests)."""
     from django.core.cache import cache
 
-    from games import ratelimit
+    from games.live import ratelimit
 
     ratelimit.forget_all()
     cache.clear()

@@ -16,11 +16,13 @@ from accounts.services import create_player
 from benchmarks import load
 from benchmarks.fixtures import table_with_three_bots
 from benchmarks.load import Answers, Connection, CpuSample, Crowd, Player
-from games import broadcast, clock, play, snapshots, tables
+from games import clock
 from games.engine import Deal, Lead, Rules
 from games.engine import Game as EngineGame
+from games.live import broadcast, snapshots
+from games.live.protocol import parse
 from games.models import Game, Seat, Table
-from games.protocol import parse
+from games.table import play, tables
 
 
 def screen_of_seat_0(engine: EngineGame) -> tuple[str, tuple[int, int]]:

@@ -7,7 +7,7 @@ import pytest
 
 from accounts.models import User
 from accounts.services import create_player
-from games import ratelimit
+from games.live import ratelimit
 from tests.games.conftest import anna, boris, clara, frozen_clock, in_english
 from tests.games.test_consumers import sockets
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from chat import services
-from games import tables
+from games.table import tables
 from tests.games.conftest import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from chat import services
 from chat.models import Message, Mute, SiteMute
-from games import tables
 from games.models import Game
+from games.table import tables
 from staff.models import StaffAction
 from tests.games.conftest import open_table, play_out, start_when_due
 

@@ -16,9 +16,9 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
 from accounts.services import create_player
-from games import tables
 from games.engine import Game as EngineGame
 from games.models import Game, Table
+from games.table import tables
 from tests.cluster.processes import Processes
 
 VERSION = re.compile(r'id="game(?:-attrs)?"[^>]*data-version="(\d+)"')

@@ -15,9 +15,10 @@ from django.urls import path, reverse
 from accounts.models import User
 from accounts.services import create_player
 from durak_site.urls import urlpatterns as site_urls
-from games import botmatch, play, tables
-from games.export import export
 from games.models import Game
+from games.records import botmatch
+from games.records.export import export
+from games.table import play, tables
 from tests.durak_site.inline_code import inline_code
 from tests.games.conftest import open_table
 

@@ -8,8 +8,9 @@ from django.utils import translation
 
 from accounts.models import User
 from accounts.services import create_player
-from games import clock, play, tables
+from games import clock
 from games.models import Game, Table
+from games.table import play, tables
 
 
 @pytest.fixture(autouse=True)

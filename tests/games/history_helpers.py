@@ -6,9 +6,9 @@ import json
 from typing import Any
 
 from accounts.models import User
-from games import botmatch
-from games.export import export
 from games.models import Game
+from games.records import botmatch
+from games.records.export import export
 
 
 def played(

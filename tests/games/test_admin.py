@@ -5,8 +5,8 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts import ledger
-from games import tables
 from games.models import Game, Table
+from games.table import tables
 from tests.games.conftest import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")

@@ -6,9 +6,11 @@ from typing import Any
 import pytest
 
 from accounts.services import create_player
-from games import admission, clock, play, scheduler, tables
+from games import clock
+from games.deadlines import admission, scheduler
 from games.models import Game, Table
-from games.scene import Audience, of_table, render
+from games.picture.scene import Audience, of_table, render
+from games.table import play, tables
 from tests.games.conftest import Clock, open_table
 
 

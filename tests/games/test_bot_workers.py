@@ -5,8 +5,10 @@ import time
 import pytest
 
 from accounts.models import User
-from games import bot_workers, clock, play, scheduler, tables
+from games import clock
+from games.deadlines import scheduler
 from games.models import Game
+from games.table import bot_workers, play, tables
 from tests.games.conftest import Clock, open_table, start_when_due
 
 

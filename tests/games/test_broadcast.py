@@ -6,7 +6,8 @@ from typing import Any
 import pytest
 from channels.layers import get_channel_layer
 
-from games import broadcast, clock
+from games import clock
+from games.live import broadcast
 
 
 @pytest.fixture(autouse=True)

@@ -14,12 +14,14 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from accounts import ledger
-from games import broadcast, clock, metrics, play, tables
-from games.consumers import TableConsumer
+from games import clock
 from games.engine import Deal, Defend, Lead, Pass, Rules, Take, ThrowIn, Transfer
 from games.engine import Game as EngineGame
+from games.live import broadcast, metrics
+from games.live.consumers import TableConsumer
+from games.live.protocol import parse
 from games.models import Game, GamePlayer, Table
-from games.protocol import parse
+from games.table import play, tables
 from tests.games.conftest import Clock, open_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("ledger_audit")]

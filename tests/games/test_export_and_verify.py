@@ -10,11 +10,11 @@ import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
 
-from games import play, tables
 from games.engine import split_bank
-from games.export import FORMAT
-from games.replay import Mismatch, steps
-from games.verification import verify
+from games.records.export import FORMAT
+from games.records.replay import Mismatch, steps
+from games.records.verification import verify
+from games.table import play, tables
 from tests.games.conftest import open_table, start_when_due
 from tests.games.history_helpers import played, record_of
 

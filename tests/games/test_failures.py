@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import failures, play, scheduler, tables
+from games.deadlines import scheduler
+from games.live import failures
+from games.live.sockets import SERVER_ERROR
 from games.models import Seat
-from games.sockets import SERVER_ERROR
+from games.table import play, tables
 from tests.games import test_consumers as table_sockets
 from tests.games.conftest import open_table, start_when_due
 from tests.games.test_consumers import connected, running_game, two_player_table

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import fairness, tables
 from games.engine import deal_salt, fair_deal, seed_commitment
 from games.models import Table
+from games.table import fairness, tables
 from tests.games.conftest import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")

@@ -13,11 +13,12 @@ from channels.testing import WebsocketCommunicator
 
 from accounts.models import User
 from accounts.services import create_player
-from games import clock, play, tables
-from games.consumers import LobbyConsumer
+from games import clock
 from games.engine import Game as EngineGame
+from games.live.consumers import LobbyConsumer
+from games.live.protocol import parse
 from games.models import Game, Table
-from games.protocol import parse
+from games.table import play, tables
 from staff import operations
 from tests.durak_site.inline_code import inline_code
 from tests.games import test_consumers as table_sockets

@@ -1,10 +1,10 @@
-"""The line above the hand says what the player can do now (games.hints)."""
+"""The line above the hand says what the player can do now (games.picture.hints)."""
 
 from __future__ import annotations
 
 from games.engine import Deal, Defend, Lead, Rules
 from games.engine import Game as EngineGame
-from games.hints import hint
+from games.picture.hints import hint
 
 
 def game(hands: list[str], talon: str = "", attacker: int = 0) -> EngineGame:

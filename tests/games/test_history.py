@@ -3,8 +3,9 @@ from __future__ import annotations
 import pytest
 from django.utils.html import escape
 
-from games import history, play, tables
 from games.models import Game, Table
+from games.records import history
+from games.table import play, tables
 from tests.games.conftest import open_table, start_when_due
 from tests.games.history_helpers import played
 

@@ -9,7 +9,7 @@ import pytest
 from channels.exceptions import ChannelFull
 from django.conf import settings
 
-from games import layers, metrics
+from games.live import layers, metrics
 
 
 def inbox_full() -> float:
@@ -18,8 +18,8 @@ def inbox_full() -> float:
 
 def test_the_site_runs_on_the_counting_layers():
     assert settings.CHANNEL_LAYERS["default"]["BACKEND"] in (
-        "games.layers.InMemoryChannelLayer",
-        "games.layers.RedisChannelLayer",
+        "games.live.layers.InMemoryChannelLayer",
+        "games.live.layers.RedisChannelLayer",
     )
 
 

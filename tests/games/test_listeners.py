@@ -9,7 +9,9 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from channels_redis.core import RedisChannelLayer
 
-from games import broadcast, clock, listeners, play, tables
+from games import clock
+from games.live import broadcast, listeners
+from games.table import play, tables
 from tests.games.conftest import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")

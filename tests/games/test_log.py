@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import broadcast, snapshots, tables
+from games.live import broadcast, snapshots
+from games.table import tables
 from tests.games.conftest import open_table, play_out, start_when_due
 
 pytestmark = [pytest.mark.usefixtures("ledger_audit"), pytest.mark.django_db(transaction=True)]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from accounts.services import create_player
-from games import errors, matchmaking, tables
+from games import errors
 from games.models import Seat, Table
+from games.table import matchmaking, tables
 from tests.games.conftest import open_table
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")

@@ -13,9 +13,11 @@ from django.test import Client
 
 from accounts.models import Account, User
 from accounts.services import create_player
-from games import broadcast, metrics, tables, timing
-from games.consumers import TableConsumer
-from games.sockets import SERVER_ERROR
+from games.deadlines import timing
+from games.live import broadcast, metrics
+from games.live.consumers import TableConsumer
+from games.live.sockets import SERVER_ERROR
+from games.table import tables
 from tests.games import test_consumers as table_sockets
 from tests.games.conftest import open_table, start_when_due
 from tests.games.test_consumers import connected

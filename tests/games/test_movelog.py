@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from games import movelog
 from games.engine import Deal, Defend, Game, Lead, Take, Transfer
+from games.picture import movelog
 
 NAMES = ["Anna", "Boris", "Vera"]
 

@@ -9,11 +9,13 @@ from django.db import connection, transaction
 from django.utils import translation
 
 from accounts import ledger
-from games import autopilot, clock, errors, play, rendering, tables
+from games import clock, errors
 from games.engine import Deal, Rules
 from games.engine import Game as EngineGame
+from games.live.protocol import parse
 from games.models import Game, GamePlayer, Seat, Table
-from games.protocol import parse
+from games.picture import rendering
+from games.table import autopilot, play, tables
 from tests.games.conftest import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")

@@ -2,9 +2,10 @@ from __future__ import annotations
 
 import pytest
 
-from games import play, practice, tables
 from games.models import Game, Seat, Table
-from games.verification import verify
+from games.records import practice
+from games.records.verification import verify
+from games.table import play, tables
 from tests.games.conftest import open_table, play_out, start_when_due
 from tests.games.history_helpers import played, record_of
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.protocol import Command, ProtocolError, parse
+from games.live.protocol import Command, ProtocolError, parse
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from games import ratelimit
-from games.ratelimit import Limit, LocalCounter, RedisCounter
+from games.live import ratelimit
+from games.live.ratelimit import Limit, LocalCounter, RedisCounter
 
 FIVE_IN_TEN = Limit("test-chat", count=5, seconds=10)
 

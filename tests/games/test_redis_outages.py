@@ -13,8 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from games import layers, metrics, outages
-from games.outages import UNREACHABLE
+from games.live import layers, metrics, outages
+from games.live.outages import UNREACHABLE
 from tests.cluster.processes import OwnRedis
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="no redis-server")

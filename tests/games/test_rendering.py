@@ -3,8 +3,9 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import rendering, tables
 from games.models import Seat
+from games.picture import rendering
+from games.table import tables
 from tests.games.conftest import open_table, play_out, start_when_due
 
 

@@ -5,9 +5,11 @@ import json
 import pytest
 from django.test import Client
 
-from games import clock, play, tables, verification, viewer
+from games import clock
 from games.engine import Game as EngineGame
 from games.models import Game
+from games.records import verification, viewer
+from games.table import play, tables
 from tests.games.conftest import open_table, start_when_due
 from tests.games.history_helpers import played, record_of
 

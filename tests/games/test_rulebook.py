@@ -6,7 +6,7 @@ import pytest
 from django.template import Context, Template
 from django.test import Client
 
-from games.rulebook import link_rules
+from games.picture.rulebook import link_rules
 
 RULE_NUMBERS = range(1, 17)
 

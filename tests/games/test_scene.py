@@ -8,8 +8,10 @@ from django.conf import settings
 from django.utils import translation
 
 from accounts.models import User
-from games import broadcast, clock, fairness, play, snapshots, tables
+from games import clock
+from games.live import broadcast, snapshots
 from games.models import Game, GameEvent
+from games.table import fairness, play, tables
 from tests.games.conftest import open_table, start_when_due
 from tests.games.pages import Page
 

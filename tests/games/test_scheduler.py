@@ -9,8 +9,11 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 
-from games import broadcast, clock, play, scheduler, tables
+from games import clock
+from games.deadlines import scheduler
+from games.live import broadcast
 from games.models import Game, Table
+from games.table import play, tables
 from tests.games.conftest import Clock, open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")

@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 # cards each and a talon of two: a handful of bot moves from its end.
 SETUP = """
 from accounts.services import create_player
-from games import clock, play, tables
+from games import clock
+from games.table import play, tables
 from games.engine import Deal, Game as EngineGame, Rules
 from games.models import Game, Table
 

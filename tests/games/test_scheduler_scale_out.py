@@ -13,8 +13,9 @@ from django.db import connection
 
 from accounts.models import User
 from accounts.services import create_player
-from games import clock, play, tables
+from games import clock
 from games.models import Game, Table
+from games.table import play, tables
 from tests.cluster.processes import Processes
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

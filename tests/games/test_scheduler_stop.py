@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from games import clock, scheduler
+from games import clock
+from games.deadlines import scheduler
 from games.models import Game
 from tests.cluster.processes import OwnRedis, Processes
 from tests.games.test_scheduler import games_of_bots

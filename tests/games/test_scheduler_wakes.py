@@ -17,7 +17,7 @@ import pytest
 from channels.layers import get_channel_layer
 from channels_redis.core import RedisChannelLayer
 
-from games.scheduler import Wakes
+from games.deadlines.scheduler import Wakes
 
 WAITS = 300
 

@@ -27,12 +27,14 @@ from hypothesis import strategies as st
 
 from accounts.services import create_player
 from durak_site.asgi import application
-from games import clock, play, ratelimit, tables
-from games.consumers import LobbyConsumer
+from games import clock
 from games.engine import Game as EngineGame
+from games.live import ratelimit
+from games.live.consumers import LobbyConsumer
+from games.live.protocol import ProtocolError, parse
+from games.live.sockets import UNEXPECTED_MESSAGE, GuardedConsumer
 from games.models import Game, Seat
-from games.protocol import ProtocolError, parse
-from games.sockets import UNEXPECTED_MESSAGE, GuardedConsumer
+from games.table import play, tables
 from tests.games import test_consumers as table_sockets
 from tests.games.conftest import Clock, open_table
 from tests.games.test_consumers import Socket, assert_no_leak, encode

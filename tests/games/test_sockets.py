@@ -18,12 +18,12 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
-from games import broadcast, play
-from games.consumers import LobbyConsumer, TableConsumer
 from games.engine import Game as EngineGame
 from games.engine import Lead
-from games.protocol import Command
-from games.sockets import (
+from games.live import broadcast
+from games.live.consumers import LobbyConsumer, TableConsumer
+from games.live.protocol import Command
+from games.live.sockets import (
     ADDRESS_CONNECTS,
     ANONYMOUS_ADDRESS_MESSAGES,
     CONNECTS,
@@ -31,6 +31,7 @@ from games.sockets import (
     TOO_MANY_MESSAGES,
     UNEXPECTED_MESSAGE,
 )
+from games.table import play
 from tests.games import test_consumers as table_sockets
 from tests.games.test_consumers import Socket, connected, running_game, two_player_table
 
@@ -325,8 +326,8 @@ async def test_a_storm_of_failing_sockets_leaves_no_channel_behind(
             )
 
     failures = CountingHandler()
-    monkeypatch.setattr(logging.getLogger("games.sockets"), "propagate", False)
-    logging.getLogger("games.sockets").addHandler(failures)
+    monkeypatch.setattr(logging.getLogger("games.live.sockets"), "propagate", False)
+    logging.getLogger("games.live.sockets").addHandler(failures)
 
     async def settled() -> int:
         await asyncio.sleep(0.2)
@@ -339,7 +340,7 @@ async def test_a_storm_of_failing_sockets_leaves_no_channel_behind(
         await storm(250)
         after = await settled()
     finally:
-        logging.getLogger("games.sockets").removeHandler(failures)
+        logging.getLogger("games.live.sockets").removeHandler(failures)
     assert failures.count == 300
     assert group_members(table.pk) == 0
     assert not get_channel_layer().channels

@@ -1,11 +1,14 @@
-"""Between games a seat is kept only for a player who is there (games.standup)."""
+"""Between games a seat is kept only for a player who is there (games.table.standup)."""
 
 from __future__ import annotations
 
 import pytest
 
-from games import clock, play, presence, scheduler, standup, tables
+from games import clock
+from games.deadlines import scheduler
+from games.live import presence
 from games.models import Seat, Table
+from games.table import play, standup, tables
 from tests.games.conftest import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")

@@ -6,8 +6,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import play, scene, stopped, tables
 from games.models import Game
+from games.picture import scene, stopped
+from games.table import play, tables
 from ratings.statistics import record_of
 from tests.games.conftest import open_table, play_out, start_when_due
 

@@ -4,9 +4,12 @@ import pytest
 from django.db import transaction
 
 from accounts import ledger
-from games import broadcast, errors, play, scene, tables
+from games import errors
 from games.bots import LEVELS
+from games.live import broadcast
 from games.models import BotLevel, Game, Seat, Table
+from games.picture import scene
+from games.table import play, tables
 from tests.games.conftest import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")

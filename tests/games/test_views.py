@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from games import tables
+from games.table import tables
 from tests.games.conftest import open_table
 
 

@@ -11,7 +11,7 @@ from ratings.coach import decisions, review
 
 
 def record_of(deal: Deal, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """The parts of an export (``games.export``) that a replay reads."""
+    """The parts of an export (``games.records.export``) that a replay reads."""
     return {
         "deal": {
             "hands": [[card.code for card in hand] for hand in deal.hands],

@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games.botmatch import play_bots
 from games.models import Game
+from games.records.botmatch import play_bots
 from ratings.coach import coach_game, pending
 from ratings.models import CoachNote, CoachReview
 

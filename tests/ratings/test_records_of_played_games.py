@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 from accounts import ledger
 from accounts.models import Transfer, User
-from games.botmatch import play_bots
 from games.models import Game, GamePlayer
+from games.records.botmatch import play_bots
 from ratings.models import Rating
 from ratings.services import rate_unrated
 from ratings.statistics import record_of

@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import create_player
-from games.botmatch import play_bots
 from games.models import Game, GameEvent, Table
+from games.records.botmatch import play_bots
 from staff import abuse
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")

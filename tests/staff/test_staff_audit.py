@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from accounts import ledger
 from chat import services as chat
-from games import tables
+from games.table import tables
 from staff import operations
 from staff.models import StaffAction
 from tests.games.conftest import open_table, start_when_due

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from accounts import ledger
 from accounts.models import Transfer
-from games import tables
 from games.models import Seat
+from games.table import tables
 from staff import operations
 from staff.models import StaffAction
 from tests.games.conftest import open_table, start_when_due

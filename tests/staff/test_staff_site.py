@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import play, tables
 from games.models import Game
+from games.table import play, tables
 from staff import operations, switches
 from staff.models import StaffAction
 from tests.games.conftest import open_table, play_out, start_when_due

@@ -12,9 +12,9 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
 from accounts import ledger
-from games import play, tables
-from games.consumers import LobbyConsumer
+from games.live.consumers import LobbyConsumer
 from games.models import Game, Table
+from games.table import play, tables
 from staff import operations
 from staff.consumers import StaffConsumer
 from staff.models import StaffAction

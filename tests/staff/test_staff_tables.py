@@ -8,9 +8,10 @@ from django.urls import reverse
 
 from accounts import ledger
 from accounts.models import Transfer
-from games import clock, errors, play, tables
+from games import clock, errors
+from games.live.protocol import parse
 from games.models import Game, Seat, Table
-from games.protocol import parse
+from games.table import play, tables
 from staff import operations
 from staff.models import StaffAction
 from tests.games.conftest import open_table, play_out, start_when_due

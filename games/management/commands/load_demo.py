@@ -9,8 +9,8 @@ from django.core.management.base import BaseCommand
 
 from accounts.models import User
 from accounts.services import create_player
-from games.botmatch import play_bots
 from games.models import GamePlayer, Table
+from games.records.botmatch import play_bots
 
 DEMO_PLAYERS = (("anna", "anna-plays-durak"), ("boris", "boris-plays-durak"))
 DEMO_HISTORY = ("anna", (2, 3, 4))

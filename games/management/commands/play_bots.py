@@ -7,8 +7,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from accounts.models import User
-from games.botmatch import MatchError, play_bots
 from games.models import BotLevel, Game
+from games.records.botmatch import MatchError, play_bots
 
 
 class Command(BaseCommand):

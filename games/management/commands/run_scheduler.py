@@ -10,7 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from games.scheduler import Scheduler
+from games.deadlines.scheduler import Scheduler
 
 
 class Command(BaseCommand):

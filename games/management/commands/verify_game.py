@@ -6,9 +6,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.record_shape import read
-from games.replay import Mismatch
-from games.verification import verify
+from games.records.record_shape import read
+from games.records.replay import Mismatch
+from games.records.verification import verify
 
 
 class Command(BaseCommand):

@@ -1,0 +1,384 @@
+"""The deadline scheduler: one asyncio loop that fires every due deadline through the
+game writer (`games.table.play`), whether embedded in a server process or run on its own.
+
+It sleeps until the earliest deadline, never longer than a sweep interval, and is
+woken through the channel layer when a nearer deadline is written. Several may run
+at once: each claims one due game at a time, the one whose deadline came first among
+those no other scheduler holds, so their work spreads and a slow game holds up only
+the scheduler firing it; the writer re-checks the version under the row lock, so each
+deadline acts once. Its database work runs on a thread of its own, never on the one
+thread that serves the sockets' database calls, so a sweep never delays a handshake.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, TypeVar
+
+from channels.db import DatabaseSyncToAsync, database_sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import connection, transaction
+
+from games import clock
+from games.deadlines import admission, timing
+from games.live import broadcast, failures
+from games.live.broadcast import SCHEDULER_GROUP
+from games.live.broadcast import SCHEDULER_SWEEP_SECONDS as SWEEP_SECONDS
+from games.live.outages import UNREACHABLE
+from games.models import Game, Table
+from games.table import bot_workers, game_rows, play, standup, tables
+
+logger = logging.getLogger(__name__)
+
+REJOIN_SECONDS = 3600.0
+BUSY_RETRY_SECONDS = 0.01
+"""How soon to look again when what is due is held by another writer."""
+CLAIM_SECONDS = 5.0
+"""How long a scheduler holds a game it fires before another may take it over."""
+STOP_SECONDS = 0.3
+"""How long a stopping scheduler waits for its wake-ups' task to end by itself."""
+
+Result = TypeVar("Result")
+_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="durak-scheduler")
+
+
+def on_scheduler_thread(function: Callable[..., Result]) -> Callable[..., Awaitable[Result]]:
+    """`database_sync_to_async`, on the scheduler's own thread; on the sockets' thread where
+    the database lives in memory (the tests'), which threads cannot share while one writes."""
+    own = DatabaseSyncToAsync(function, thread_sensitive=False, executor=_worker)
+    shared = database_sync_to_async(function)
+
+    async def call(*args: Any) -> Result:
+        in_memory = getattr(connection, "is_in_memory_db", lambda: False)()
+        return await (shared if in_memory else own)(*args)
+
+    return call
+
+
+@dataclass(frozen=True)
+class Upcoming:
+    """The earliest moment of each kind of deadline, as last read."""
+
+    game: float | None
+    start: float | None
+    release: float | None
+
+    def earliest(self) -> float | None:
+        return min(
+            (m for m in (self.game, self.start, self.release) if m is not None), default=None
+        )
+
+    def due(self, moment: float | None, now: float) -> bool:
+        return moment is not None and moment <= now
+
+
+def sweep(upcoming: Upcoming | None = None) -> int:
+    """Fire due games, start the tables whose start time has come (as many as the site has
+    room for: `games.deadlines.admission`) and stand up the players whose grace after a game ran
+    out. The games and the starts have a sweep interval each (what is left waits for the
+    next pass), so a burst of one never holds the other up; the games go first, since
+    their players are in the middle of a round. Starts and stand-ups are looked for only
+    when `upcoming` (read at the end of the last rest) says one is due: a start is armed
+    seconds ahead and a grace lasts 45 s, so a rest always reads them before they fall due."""
+    fired = fire_due_games(SWEEP_SECONDS)
+    now = clock.now()
+    if upcoming is None or upcoming.due(upcoming.start, now):
+        starting, told = admissions.admit(lambda: due_tables(now), now)
+        for table_id in told:
+            broadcast.table_changed(table_id)
+        fired += fire_each("start", starting, start_unless_taken, SWEEP_SECONDS)
+    if upcoming is None or upcoming.due(upcoming.release, now):
+        fired += fire_each("standup", standup.due(now), tables.stand_up)
+    return fired
+
+
+fire_due = on_scheduler_thread(sweep)
+admissions = admission.Admissions()
+
+
+def start_unless_taken(table_id: int, at: float) -> bool:
+    """Start a due table, unless another scheduler is starting it (its row is locked): the
+    next one is started meanwhile, so schedulers share a burst of starts."""
+    with transaction.atomic():
+        free = Table.objects.select_for_update(skip_locked=True).filter(pk=table_id)
+        if free.values_list("pk", flat=True).first() is None:
+            return False
+        return play.start(table_id) is not None
+
+
+_thinking: dict[int, Claim] = {}
+"""Games this scheduler claimed whose strong bot is thinking in a worker, by game."""
+
+
+def fire_due_games(seconds: float) -> int:
+    """Fire the games whose bot's decision has come, then due games one claimed game at a
+    time, until none is due or `seconds` passed."""
+    fired = 0
+    for question in bot_workers.workers().waiting():
+        claim = _thinking.pop(question.game, None)
+        if claim is not None:
+            fired += fire_claimed(claim)
+    until = time.monotonic() + seconds
+    while time.monotonic() < until and (claim := claim_game(clock.now())) is not None:
+        fired += fire_claimed(claim)
+    return fired
+
+
+def fire_claimed(claim: Claim) -> int:
+    """Fire a claimed game; one whose strong bot is still thinking keeps its claim (its
+    deadline column holds it) until the decision comes."""
+    fired = fire_each(
+        "game",
+        [(claim.game, claim.deadline)],
+        lambda pk, at: play.tick(pk, at, claimed_until=claim.until, think_aside=True),
+    )
+    if not fired and bot_workers.workers().thinking_about(claim.game):
+        _thinking[claim.game] = claim
+    return fired
+
+
+def give_back_claims() -> None:
+    """The games this scheduler still holds (their strong bot was thinking) fall due again
+    at their own deadlines, for another scheduler, rather than when the claims end."""
+    claims = list(_thinking.values())
+    _thinking.clear()
+    for claim in claims:
+        Game.objects.filter(pk=claim.game, deadline_at=claim.until).update(
+            deadline_at=clock.to_datetime(claim.deadline)
+        )
+
+
+def fire_each(
+    kind: str,
+    due: list[tuple[int, float]],
+    act: Callable[[int, float], bool],
+    seconds: float = float("inf"),
+) -> int:
+    """Carry out each due deadline on its own, for at most `seconds`: one that fails is
+    logged, the rest go on."""
+    fired = 0
+    until = time.monotonic() + seconds
+    for key, deadline in due:
+        if time.monotonic() >= until:
+            break
+        at = clock.now()
+        try:
+            done = act(key, at)
+        except Exception:
+            place = failures.of_deadline(kind, key)
+            logger.exception(
+                "the %s deadline of %s failed (%s)",
+                kind,
+                key,
+                failures.described(place),
+                extra=place,
+            )
+            continue
+        if done:
+            timing.fired(kind, key, deadline, at)
+        fired += done
+    return fired
+
+
+@dataclass(frozen=True)
+class Claim:
+    game: int
+    deadline: float
+    until: datetime
+
+
+def claim_game(now: float) -> Claim | None:
+    """The running game whose deadline came first, claimed for `CLAIM_SECONDS`: its
+    deadline column moves to the claim's end, by an update that holds only if the column
+    still holds the deadline read (another scheduler that took the game first moved it), so
+    other schedulers pass over the game while its bots decide. Firing it writes its next
+    deadline there; a scheduler that dies holding a claim lets the game fall due again when
+    the claim ends."""
+    until = clock.to_datetime(now + CLAIM_SECONDS)
+    claimed = game_rows.claim_earliest(clock.to_datetime(now), until)
+    if claimed is None:
+        return None
+    game, deadline = claimed
+    return Claim(game, clock.to_seconds(deadline), until)
+
+
+def due_tables(now: float) -> list[tuple[int, float]]:
+    """Each open table whose start time has come, with that time, earliest first."""
+    due = Table.objects.filter(status=Table.Status.OPEN, starts_at__lte=clock.to_datetime(now))
+    return [
+        (pk, clock.to_seconds(at))
+        for pk, at in due.order_by("starts_at").values_list("pk", "starts_at")
+        if at is not None
+    ]
+
+
+def read_upcoming() -> Upcoming:
+    game_at, table_at, release_at = game_rows.next_moments()
+    return Upcoming(
+        *(
+            clock.to_seconds(moment) if moment is not None else None
+            for moment in (game_at, table_at, release_at)
+        )
+    )
+
+
+class Wakes:
+    """Wake-ups through the channel layer, received by a task of their own that is never
+    cancelled while it waits: cancelling channels_redis's `receive` (as `asyncio.wait_for`
+    does when it times out) can leave it waiting for good and lose messages, which left a
+    scheduler idle (tests/games/test_scheduler_wakes.py)."""
+
+    def __init__(self, layer: Any) -> None:
+        self.layer = layer
+        self.channel = ""
+        self.woken = asyncio.Event()
+        self.received = 0
+        self.joined_at = float("-inf")
+        self.task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self.channel = await self.layer.new_channel()
+        self.task = asyncio.get_running_loop().create_task(self.listen(), name="scheduler-wakes")
+
+    async def listen(self) -> None:
+        while True:
+            message = await self.layer.receive(self.channel)
+            if message.get("type") == "scheduler.stop":
+                return
+            self.received += 1
+            self.woken.set()
+
+    async def join(self) -> None:
+        """Be in the scheduler's group (again every hour, before the layer forgets it)."""
+        if time.monotonic() - self.joined_at > REJOIN_SECONDS:
+            await self.layer.group_add(SCHEDULER_GROUP, self.channel)
+            self.joined_at = time.monotonic()
+
+    async def wait(self, seconds: float) -> bool:
+        """Until a wake-up (one that came while the scheduler was busy counts) or `seconds`;
+        whether it was woken."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.woken.wait(), seconds)
+        woken = self.woken.is_set()
+        self.woken.clear()
+        return woken
+
+    async def stop(self) -> None:
+        """Leave the group and end the listening task: told to, or cancelled if it is not done
+        at once (Redis may not answer)."""
+        await self.layer.group_discard(SCHEDULER_GROUP, self.channel)
+        with contextlib.suppress(*UNREACHABLE):
+            await self.layer.send(self.channel, {"type": "scheduler.stop"})
+        if self.task is not None:
+            done, _pending = await asyncio.wait({self.task}, timeout=STOP_SECONDS)
+            if not done:
+                self.task.cancel()
+
+
+class Scheduler:
+    def __init__(self) -> None:
+        self.stopping = asyncio.Event()
+        self.wakes: Wakes | None = None
+
+    async def run(self) -> None:
+        broadcast.serve_from(asyncio.get_running_loop())
+        layer = get_channel_layer()
+        wakes = Wakes(layer) if layer is not None else None
+        if wakes is not None:
+            await wakes.start()
+            loop = asyncio.get_running_loop()
+            bot_workers.workers().on_decided = lambda: loop.call_soon_threadsafe(wakes.woken.set)
+        self.wakes = wakes
+        try:
+            upcoming: Upcoming | None = None
+            while not self.stopping.is_set():
+                if wakes is not None:
+                    await wakes.join()
+                upcoming = await self.rest(wakes, await self.sweep_once(upcoming))
+        finally:
+            if wakes is not None:
+                await wakes.stop()
+            await on_scheduler_thread(give_back_claims)()
+
+    async def rest(self, wakes: Wakes | None, fired: int) -> Upcoming | None:
+        """Until the next sweep: the earliest deadline or a sweep interval from now, whichever
+        comes first; what is upcoming as last read. A wake-up (a writer's deadline nearer than
+        that) reads the earliest deadline again rather than sweeping at once: it may still be
+        a moment away, and every scheduler is woken by it."""
+        until = time.monotonic() + SWEEP_SECONDS
+        eager = bool(fired)
+        while True:
+            upcoming = await self.upcoming()
+            earliest = upcoming.earliest() if upcoming is not None else None
+            wait = until - time.monotonic()
+            if earliest is not None:
+                wait = min(wait, earliest - clock.now())
+            if wait <= 0 and eager:
+                return upcoming
+            wait = max(wait, BUSY_RETRY_SECONDS)
+            if wakes is None:
+                await asyncio.sleep(wait)
+                return upcoming
+            if (
+                not await wakes.wait(wait)
+                or bot_workers.workers().waiting()
+                or self.stopping.is_set()
+            ):
+                return upcoming
+            eager = True
+
+    async def sweep_once(self, upcoming: Upcoming | None) -> int:
+        try:
+            return int(await fire_due(upcoming))
+        except Exception:
+            logger.exception("the scheduler's sweep failed")
+            return 0
+
+    async def upcoming(self) -> Upcoming | None:
+        try:
+            return await on_scheduler_thread(read_upcoming)()
+        except Exception:
+            logger.exception("the scheduler could not read the next deadline")
+            return None
+
+    def stop(self) -> None:
+        """Stop after the sweep under way, without resting first."""
+        self.stopping.set()
+        if self.wakes is not None:
+            self.wakes.woken.set()
+
+
+_embedded: asyncio.Task[None] | None = None
+
+
+def ensure_embedded() -> None:
+    """Start the scheduler on this process's running event loop, once."""
+    global _embedded
+    if not settings.EMBEDDED_SCHEDULER:
+        return
+    if _embedded is not None and not _embedded.done():
+        return
+    _embedded = asyncio.get_running_loop().create_task(Scheduler().run(), name="durak-scheduler")
+
+
+def start_with_server() -> None:
+    """Start the embedded scheduler as soon as the server runs, before any page is open.
+
+    Daphne installs Twisted's asyncio reactor before it loads the application and runs
+    the site's event loop inside it: a call the reactor schedules now runs on that loop
+    as soon as it turns.
+    """
+    if not settings.EMBEDDED_SCHEDULER:
+        return
+    reactor = sys.modules.get("twisted.internet.reactor")
+    if reactor is not None:
+        reactor.callLater(0, ensure_embedded)

@@ -1,0 +1,264 @@
+"""After a commit: render each audience's HTML once and send it to its group.
+
+Audiences: the spectators of a table in each language (each language has its own
+group) and each seated person (rendered in their language). An audience with no socket
+in its group is not rendered at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.utils import translation
+
+from games import clock
+from games.engine import Game as EngineGame
+from games.live import listeners, metrics, outages
+from games.live.outages import UNREACHABLE
+from games.models import Game, Seat, Table
+from games.picture import rendering, scene
+
+logger = logging.getLogger(__name__)
+
+LOBBY_GROUP = "lobby"
+SCHEDULER_GROUP = "scheduler"
+SCHEDULER_SWEEP_SECONDS = 0.25
+"""The longest a scheduler rests before it reads the earliest deadline again."""
+STAFF_GROUP = "staff"
+STAFF_TOUCH = "staff.table"
+
+
+def public_group(table_id: int) -> str:
+    return f"table-{table_id}"
+
+
+def seat_group(table_id: int, position: int) -> str:
+    return f"table-{table_id}-seat-{position}"
+
+
+def spectators_group(table_id: int, language: str) -> str:
+    return f"table-{table_id}-spectators-{language}"
+
+
+def audience_group(table_id: int, audience: scene.Audience) -> str:
+    if audience.seat is None:
+        return spectators_group(table_id, audience.language)
+    return seat_group(table_id, audience.seat)
+
+
+Message = tuple[str, dict[str, Any]]
+
+
+def send_all(messages: list[Message]) -> None:
+    """Deliver messages to their groups, in order. From a writer's thread of a server whose
+    event loop runs (`serve_from`), they are handed to that loop without waiting for it:
+    the writer goes on with the next game while the loop delivers, in the order handed."""
+    if not messages:
+        return
+    loop = _serving
+    if loop is not None and loop.is_running():
+        loop.call_soon_threadsafe(_hand_over, loop, messages)
+        return
+    async_to_sync(deliver)(messages)
+
+
+async def deliver(messages: list[Message]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for group, message in messages:
+        metrics.LAYER_SENDS.inc()
+        try:
+            await layer.group_send(group, message)
+        except UNREACHABLE as error:
+            metrics.LAYER_DROPS.inc()
+            outages.failed(error, layer)
+        except Exception:
+            metrics.LAYER_DROPS.inc()
+            logger.exception("could not send to group %s", group)
+
+
+_serving: asyncio.AbstractEventLoop | None = None
+_outboxes: dict[asyncio.AbstractEventLoop, asyncio.Queue[list[Message]]] = {}
+
+
+def serve_from(loop: asyncio.AbstractEventLoop) -> None:
+    """The event loop of this server: what the writers commit is delivered on it."""
+    global _serving
+    _serving = loop
+
+
+def _hand_over(loop: asyncio.AbstractEventLoop, messages: list[Message]) -> None:
+    """On the loop: queue the messages behind those handed over before them."""
+    _outbox(loop).put_nowait(messages)
+
+
+def _outbox(loop: asyncio.AbstractEventLoop) -> asyncio.Queue[list[Message]]:
+    """The loop's queue of messages to deliver, and the one task delivering them in order."""
+    queue = _outboxes.get(loop)
+    if queue is None:
+        for gone in [other for other in _outboxes if other.is_closed()]:
+            del _outboxes[gone]
+        queue = _outboxes[loop] = asyncio.Queue()
+        loop.create_task(_deliver_in_order(queue), name="durak-outbox")
+    return queue
+
+
+async def _deliver_in_order(queue: asyncio.Queue[list[Message]]) -> None:
+    while True:
+        await deliver(await queue.get())
+
+
+def send(group: str, message: dict[str, Any]) -> None:
+    send_all([(group, message)])
+
+
+def wake_scheduler(deadline: float) -> None:
+    """Wake the schedulers for a deadline they would otherwise come to late: one nearer
+    than their next sweep. A later one is read at that sweep, so it needs no wake-up (most
+    deadlines are a bot's second or more away, and nearly every commit writes one)."""
+    if deadline - clock.now() < SCHEDULER_SWEEP_SECONDS:
+        send(SCHEDULER_GROUP, {"type": "scheduler.wake", "at": deadline})
+
+
+def in_every_language(render: Callable[[], str]) -> dict[str, str]:
+    rendered = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            rendered[code] = render()
+    return rendered
+
+
+def in_language(html: dict[str, str], language: str) -> str:
+    """The HTML rendered in this language (any, if that one was not rendered)."""
+    return html.get(language) or next(iter(html.values()))
+
+
+def game_changed(
+    game: Game,
+    news: list[dict[str, Any]],
+    seats: Sequence[Seat] | None = None,
+    before: scene.Before | None = None,
+    engine: EngineGame | None = None,
+) -> None:
+    """A commit stored `game` with the events `news` (and, if the writer has them, the
+    table's `seats` and the `engine` as it stored them and the game `before` the change):
+    every audience's new picture, with the log lines this version adds (a game's first
+    version starts a new log). Pages that show the version before get only the pieces that
+    changed."""
+    now = scene.of_game(game, news, seats, before, engine)
+    names = now.names if now.game is not None else scene.log_names(game)
+    earlier = rendering.earlier_games(game.table_id, game.pk) if game.version == 1 else None
+    heard = heard_at(now)
+    outbox = scene_messages(
+        now, heard, lambda audience: scene.render_news(now, names, audience, earlier)
+    )
+    send_all(outbox + staff_touch(game.table_id, heard))
+
+
+def table_changed(table_id: int) -> None:
+    """Seats or status changed: the lobby row, the seating and the waiting room."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return
+    seats = list(table.seat_set.select_related("player").order_by("position"))
+    outbox: list[Message] = []
+    if not table.private:
+        outbox.append(
+            (
+                LOBBY_GROUP,
+                {
+                    "type": "lobby.html",
+                    "html": in_every_language(lambda: rendering.render_lobby_row(table, seats)),
+                },
+            )
+        )
+    seating = {str(s.player_id): s.position for s in seats if s.player_id is not None}
+    outbox.append((public_group(table_id), {"type": "table.seating", "seating": seating}))
+    if table.status != Table.Status.PLAYING:
+        now = scene.of_table(table_id)
+        heard = heard_at(now)
+        outbox += scene_messages(now, heard)
+    else:
+        heard = listeners.listening([STAFF_GROUP])
+    send_all(outbox + staff_touch(table_id, heard))
+
+
+def heard_at(now: scene.Scene) -> set[str]:
+    """The groups of the scene's audiences, and the staff's, that a socket listens in."""
+    table_id = now.table.pk
+    groups = [audience_group(table_id, audience) for audience in now.audiences()]
+    return listeners.listening([*groups, STAFF_GROUP])
+
+
+def staff_touch(table_id: int, heard: set[str]) -> list[Message]:
+    """Tell the control room, if anyone has it open, that the table changed."""
+    if STAFF_GROUP not in heard:
+        return []
+    return [(STAFF_GROUP, {"type": STAFF_TOUCH, "table_id": table_id})]
+
+
+def scene_messages(
+    now: scene.Scene,
+    heard: set[str],
+    extra: Callable[[scene.Audience], str] = lambda audience: "",
+) -> list[Message]:
+    """The table's picture for every audience a socket listens as: the spectators' of each
+    language to that language's group, each seated person's to their seat's group. Where
+    the scene knows the version before, the picture is what changed since (`base`)."""
+    table_id = now.table.pk
+    outbox: list[Message] = []
+    for audience in now.audiences():
+        group = audience_group(table_id, audience)
+        if group not in heard:
+            continue
+        with metrics.RENDER.time():
+            changes = scene.render_changes(now, audience)
+            html = (scene.render(now, audience) if changes is None else changes) + extra(audience)
+        key = audience.language if audience.seat is None else "*"
+        frame = {
+            "type": "table.html",
+            "html": {key: html},
+            "version": now.version,
+            "game": now.game.pk if now.game is not None else None,
+            "base": now.before.version if changes is not None and now.before else None,
+        }
+        outbox.append((group, frame))
+    return outbox
+
+
+def presence_changed(table_id: int, position: int, online: bool) -> None:
+    send(
+        public_group(table_id),
+        {
+            "type": "table.presence",
+            "html": in_every_language(lambda: rendering.render_presence(position, online)),
+        },
+    )
+
+
+def unseated(table_id: int, user_id: int, reason: str) -> None:
+    send(
+        public_group(table_id),
+        {
+            "type": "table.notice",
+            "user_id": user_id,
+            "html": rendering.render_notice(reason),
+        },
+    )
+
+
+def table_notice(table_id: int, template: Any, values: dict[str, str]) -> None:
+    """A notice from the staff to everyone at the table, each in their language."""
+
+    def render() -> str:
+        text = str(template) % values if values else str(template)
+        return rendering.render_notice(text, level="staff")
+
+    send(public_group(table_id), {"type": "table.announce", "html": in_every_language(render)})

@@ -1,0 +1,269 @@
+"""The table socket: a snapshot on connect, then each audience's HTML as it changes.
+
+Incoming messages become calls to the writers (`games.table.play`, `games.table.tables`); the seat
+always comes from the authenticated session, never from the message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from django.contrib.auth import get_user_model
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from chat.consumer import ChatMixin
+from chat.protocol import ChatCommand
+from games import errors
+from games.deadlines import admission
+from games.live import broadcast, failures, metrics, presence, snapshots
+from games.live.broadcast import in_language
+from games.live.protocol import Command, ProtocolError, parse
+from games.live.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer, socket_language
+from games.picture.rendering import render_notice
+from games.picture.scene import Audience
+from games.table import play, tables
+
+logger = logging.getLogger(__name__)
+
+GAP_WAIT_SECONDS = 0.5
+"""How long changes that came early wait for the ones before them."""
+SHOWN_GAME = re.compile(r'<section id="game"[^>]*?data-version="(\d*)"[^>]*?data-game-id="(\d*)"')
+
+
+def shown_version(html: str) -> tuple[int | None, int | None]:
+    """The game and its version a whole frame puts on the page (None for the waiting room)."""
+    match = SHOWN_GAME.search(html)
+    if not match or not match.group(1):
+        return None, None
+    return int(match.group(2)), int(match.group(1))
+
+
+class TableConsumer(ChatMixin, GuardedConsumer):
+    table_id: int
+    seat: int | None
+
+    async def connect(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.user = self.scope.get("user")
+        self.seat = None
+        self.shown: int | None = None
+        self.shown_game: int | None = None
+        self.waiting: dict[int, tuple[str, int | None]] = {}
+        self.synced: tuple[int | None, int | None] | None = None
+        """The game and version the last ``sync`` was answered at."""
+        """Changes that arrived before the version they apply to, by that version."""
+        self.language = socket_language(self.scope)
+        invite = parse_qs(self.scope.get("query_string", b"").decode()).get("invite", [""])[0]
+        access = await database_sync_to_async(snapshots.access)(self.table_id, self.user, invite)
+        if not access.allowed:
+            await self.close(code=NOT_ALLOWED)
+            return
+        self.seat = access.seat
+        self.reported_at = float("-inf")
+        if self.seat is not None and not self.user.language:
+            await database_sync_to_async(remember_language)(self.user, self.language)
+        await self.accept()
+        await self.join(broadcast.public_group(self.table_id))
+        await self.join(self.audience_group())
+        async with admission.handshakes.turn(seated=self.seat is not None):
+            await self.send_snapshot(also=await self.join_chat())
+        await self.report_in()
+
+    async def report_in(self) -> None:
+        """Tell the table this player is here, at most every few seconds."""
+        now = time.monotonic()
+        if self.seat is None or now - self.reported_at < presence.REPORT_EVERY.total_seconds():
+            return
+        self.reported_at = now
+        back = await database_sync_to_async(presence.report_in)(self.table_id, self.user.pk)
+        if back is not None:
+            await database_sync_to_async(broadcast.presence_changed)(self.table_id, back, True)
+
+    async def release(self) -> None:
+        """The seat shows offline once the player's last socket is gone."""
+        if getattr(self, "seat", None) is None:
+            return
+        gone = await database_sync_to_async(presence.leave)(self.table_id, self.user.pk)
+        if gone is not None:
+            await database_sync_to_async(broadcast.presence_changed)(self.table_id, gone, False)
+
+    def context(self) -> str:
+        user = getattr(getattr(self, "user", None), "pk", None)
+        return (
+            f"table {getattr(self, 'table_id', '?')}, seat {getattr(self, 'seat', None)}, "
+            f"game {getattr(self, 'shown_game', None)}, "
+            f"version {getattr(self, 'shown', None)}, user {user}"
+        )
+
+    def audience_group(self) -> str:
+        """Where this socket's pictures come: its seat's group, or its language's among
+        the spectators."""
+        return broadcast.audience_group(self.table_id, Audience(self.seat, self.language))
+
+    async def show(self, html: str, game: int | None, version: int | None) -> None:
+        """Send a frame of the game, remembering which version the player now sees."""
+        self.shown_game, self.shown = game, version
+        await self.send(text_data=html)
+
+    async def send_snapshot(self, also: str = "") -> None:
+        with translation.override(self.language):
+            html = await database_sync_to_async(snapshots.render)(self.table_id, self.seat)
+        await self.show(html + also, *shown_version(html))
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        with translation.override(self.language):
+            try:
+                command = parse(text_data if text_data is not None else None)
+            except ProtocolError as problem:
+                await self.notice(str(problem))
+                return
+            if isinstance(command, ChatCommand):
+                await self.chat_command(command)
+                return
+            if command.action == "ping":
+                await self.report_in()
+                return
+            if command.action == "sync":
+                await self.sync()
+                return
+            if self.seat is None or self.user is None or not self.user.is_authenticated:
+                await self.notice(_("You are watching this table: only its players can move."))
+                return
+            await self.report_in()
+            await self.carry_out(command)
+
+    async def sync(self) -> None:
+        """The whole picture, once per version this socket shows; a repeat is answered short."""
+        if self.synced == (self.shown_game, self.shown):
+            await self.send(
+                text_data=render_notice(_("This table is already current."), level="info")
+            )
+            return
+        await self.send_snapshot()
+        self.synced = (self.shown_game, self.shown)
+
+    async def carry_out(self, command: Command) -> None:
+        if command.is_move and (self.shown is None or (command.version or 0) > self.shown):
+            # A command names a version this socket has shown, never a later one.
+            await self.send_snapshot()
+            await self.notice(_("That move does not match the game you are playing."))
+            return
+        try:
+            if command.is_move:
+                await database_sync_to_async(play.act_at_table)(self.user, command, self.shown_game)
+            else:
+                await database_sync_to_async(tables.play_again)(self.table_id, self.user)
+        except errors.GameError as refusal:
+            # A move made on a picture the game has left behind (StaleCommand) is refused
+            # like any other: the changes since are already on their way to this page.
+            await self.notice(str(refusal))
+
+    async def table_html(self, event: dict[str, Any]) -> None:
+        html = event["html"]
+        if "*" in html:
+            frame = html["*"]
+        elif self.seat is None:
+            frame = in_language(html, self.language)
+        else:
+            return
+        game, version, base = event.get("game"), event.get("version"), event.get("base")
+        if base is None or (game, base) == (self.shown_game, self.shown):
+            await self.show(frame, game, version)
+            await self.show_waiting()
+        elif game == self.shown_game and self.shown is not None and base > self.shown:
+            # Two writers of one game (a move and the scheduler) can commit close together
+            # and their changes arrive out of order: hold the later one for the earlier.
+            self.waiting[base] = (frame, version)
+            if len(self.waiting) == 1:
+                asyncio.get_running_loop().call_later(
+                    GAP_WAIT_SECONDS, lambda: asyncio.ensure_future(self.gap_timed_out(game))
+                )
+        elif game != self.shown_game or self.shown is None or (version or 0) > self.shown:
+            await self.send_whole_picture()
+
+    async def show_waiting(self) -> None:
+        """Changes held for the version just shown, in order."""
+        while self.shown in self.waiting:
+            frame, version = self.waiting.pop(self.shown)
+            await self.show(frame, self.shown_game, version)
+        if self.shown is not None:
+            self.waiting = {base: held for base, held in self.waiting.items() if base > self.shown}
+
+    async def gap_timed_out(self, game: int | None) -> None:
+        """The changes before those held never came: the whole picture instead."""
+        if not self.waiting or game != self.shown_game or self.closing:
+            return
+        try:
+            await self.send_whole_picture()
+        except Exception:
+            logger.exception("sending the whole picture after a gap failed (%s)", self.context())
+
+    async def layer_resumed(self, event: dict[str, Any]) -> None:
+        """What changed during a Redis outage never came: the whole picture, unless the
+        page still shows the table's latest version."""
+        place = await database_sync_to_async(failures.of_table)(self.table_id)
+        if (place["game"], place["version"]) != (self.shown_game, self.shown):
+            await self.send_whole_picture()
+
+    async def send_whole_picture(self) -> None:
+        metrics.WHOLE_PICTURES.inc()
+        self.waiting = {}
+        await self.send_snapshot()
+
+    async def table_seating(self, event: dict[str, Any]) -> None:
+        user_id = getattr(self.user, "pk", None)
+        seat = event["seating"].get(str(user_id)) if user_id is not None else None
+        if seat != self.seat:
+            await self.leave(self.audience_group())
+            self.seat = seat
+            await self.join(self.audience_group())
+            await self.send_snapshot()
+            return
+        if "html" in event and self.seat is None:
+            await self.table_html(event)
+
+    async def table_presence(self, event: dict[str, Any]) -> None:
+        html = event["html"]
+        await self.send(text_data=in_language(html, self.language))
+
+    async def table_notice(self, event: dict[str, Any]) -> None:
+        if event.get("user_id") == getattr(self.user, "pk", None):
+            await self.send(text_data=event["html"])
+
+    async def table_announce(self, event: dict[str, Any]) -> None:
+        """For everyone at the table: a notice from the staff, the site's banners."""
+        await self.send(text_data=in_language(event["html"], self.language))
+
+    site_banners = table_announce
+
+
+def remember_language(user: Any, language: str) -> None:
+    """A seated player's live updates are rendered in their language: keep the page's."""
+    get_user_model().objects.filter(pk=user.pk, language="").update(language=language)
+    user.language = language
+
+
+class LobbyConsumer(GuardedConsumer):
+    """Live rows of the lobby's table list; it only listens."""
+
+    async def connect(self) -> None:
+        self.language = socket_language(self.scope)
+        await self.accept()
+        await self.join(broadcast.LOBBY_GROUP)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self.close_saying(UNEXPECTED_MESSAGE, gettext_lazy("The lobby takes no messages."))
+
+    async def lobby_html(self, event: dict[str, Any]) -> None:
+        html = event["html"]
+        await self.send(text_data=in_language(html, self.language))
+
+    site_banners = lobby_html

@@ -1,0 +1,48 @@
+"""What a connection may see when it (re)connects: the full picture for its audience."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import translation
+
+from games.models import Game, Seat, Table
+from games.picture import rendering, scene
+
+LOG_LINES = 60
+
+
+@dataclass(frozen=True)
+class Access:
+    allowed: bool
+    seat: int | None = None
+
+
+def access(table_id: int, user: Any, invite: str = "") -> Access:
+    table = Table.objects.filter(pk=table_id).exclude(status=Table.Status.CLOSED).first()
+    if table is None:
+        return Access(False)
+    if user is not None and user.is_authenticated:
+        seat = Seat.objects.filter(table=table, player=user).values_list("position", flat=True)
+        position = seat.first()
+        if position is not None:
+            return Access(True, position)
+    if table.private and invite != table.invite_code:
+        return Access(False)
+    return Access(True)
+
+
+def render(table_id: int, seat: int | None) -> str:
+    """The table for one seat (or the spectators) in the active language, with its log."""
+    audience = scene.Audience(seat, translation.get_language())
+    now = scene.of_table(table_id)
+    game = now.game or now.last
+    earlier = rendering.earlier_games(table_id, game.pk if game else None)
+    names = scene.log_names(game) if game else None
+    log = rendering.render_log(recent_events(game) if game else [], names, seat, earlier)
+    return scene.render(now, audience) + log
+
+
+def recent_events(row: Game) -> list[dict[str, Any]]:
+    return [event.data for event in row.events.order_by("-seq")[:LOG_LINES]][::-1]

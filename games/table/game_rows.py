@@ -1,0 +1,225 @@
+"""The statements the game writers run on every action, in SQL written once.
+
+Each action of every running game goes through these: telling whether a game is as its
+writer last knew it, claiming a due game, locking a game at a version, saving a version
+and appending its events. Building them through the ORM cost more than running them, so
+they are plain SQL over the models' own table and column names, with values prepared by
+the models' own fields, on SQLite and PostgreSQL alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from functools import cache
+from typing import Any
+
+from django.db import connection
+from django.db.models import Field, Model
+from django.utils import timezone
+
+from accounts.models import User
+from games.models import Game, GameEvent, Seat, Table
+
+Fingerprint = tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]
+"""A game's own columns that change without its version (its status, its event count, its
+table's status) and, for each seat, who sits there, its flags, when its player was last
+seen, and that player's name, language and standing."""
+
+GAME_COLUMNS = ("version", "status", "event_seq")
+SEAT_COLUMNS = ("away", "left", "timeouts", "ready")
+"""What a game's writer changes in a seat."""
+
+
+def table(model: type[Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def field(model: type[Model], name: str) -> Field[Any, Any]:
+    found = model._meta.get_field(name)
+    assert isinstance(found, Field)
+    return found
+
+
+def column(model: type[Model], name: str) -> str:
+    return connection.ops.quote_name(str(field(model, name).column))
+
+
+def prepared(model: type[Model], name: str, value: Any) -> Any:
+    return field(model, name).get_db_prep_save(value, connection)
+
+
+def moment(value: Any) -> datetime | None:
+    """A date and time as the database gave it, as the ORM would have read it."""
+    convert = getattr(connection.ops, "convert_datetimefield_value", None)
+    if convert is not None:
+        value = convert(value, None, connection)
+    if isinstance(value, datetime) and timezone.is_naive(value):
+        value = timezone.make_aware(value, UTC)
+    return value
+
+
+def for_update() -> str:
+    return " FOR UPDATE" if connection.features.has_select_for_update else ""
+
+
+@cache
+def fingerprint_sql(vendor: str, lock: bool) -> str:
+    g, t, s, u = (table(m) for m in (Game, Table, Seat, User))
+    game_columns = ", ".join(f"g.{column(Game, name)}" for name in GAME_COLUMNS)
+    seat_columns = ", ".join(
+        f"s.{column(Seat, name)}"
+        for name in ("id", "position", "player", "bot_level", *SEAT_COLUMNS, "last_seen")
+    )
+    user_columns = ", ".join(f"u.{column(User, name)}" for name in ("username", "language"))
+    locking = " FOR UPDATE OF g" if lock and connection.features.has_select_for_update_of else ""
+    return (
+        f"SELECT {game_columns}, t.{column(Table, 'status')}, g.{column(Game, 'deadline_at')}, "
+        f"{seat_columns}, {user_columns}, u.{column(User, 'is_active')} "
+        f"FROM {g} g JOIN {t} t ON t.{column(Table, 'id')} = g.{column(Game, 'table')} "
+        f"LEFT JOIN {s} s ON s.{column(Seat, 'table')} = g.{column(Game, 'table')} "
+        f"LEFT JOIN {u} u ON u.{column(User, 'id')} = s.{column(Seat, 'player')} "
+        f"WHERE g.{column(Game, 'id')} = %s ORDER BY s.{column(Seat, 'position')}{locking}"
+    )
+
+
+def fingerprint(game_id: int, *, lock: bool) -> tuple[Fingerprint, datetime | None] | None:
+    """The game's fingerprint and its deadline column, as stored now (the game row locked
+    with `lock`, where the database locks rows); None if there is no such game."""
+    with connection.cursor() as cursor:
+        cursor.execute(fingerprint_sql(connection.vendor, lock), [game_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    first = rows[0]
+    own, deadline = tuple(first[:4]), moment(first[4])
+    seats = tuple(tuple(row[5:]) for row in rows if row[5] is not None)
+    return (own, seats), deadline
+
+
+def after_write(known: Fingerprint, row: Game, seats: Sequence[Seat]) -> Fingerprint | None:
+    """The fingerprint the database holds once `row` and `seats` as the writer left them are
+    committed over `known` (read before the write); None if the seats are not the ones read."""
+    own = (row.version, row.status, row.event_seq, row.table.status)
+    read = {entry[0]: entry for entry in known[1]}
+    seat_rows = []
+    for seat in seats:
+        before = read.get(seat.pk)
+        if before is None:
+            return None
+        flags = tuple(getattr(seat, name) for name in SEAT_COLUMNS)
+        seat_rows.append((*before[:4], *flags, *before[4 + len(SEAT_COLUMNS) :]))
+    if len(seat_rows) != len(known[1]):
+        return None
+    return own, tuple(seat_rows)
+
+
+@cache
+def claim_sql(vendor: str) -> tuple[str, str]:
+    g = table(Game)
+    deadline, status, pk = (column(Game, name) for name in ("deadline_at", "status", "id"))
+    earliest = (
+        f"SELECT {pk}, {deadline} FROM {g} WHERE {status} = %s AND {deadline} <= %s "
+        f"ORDER BY {deadline} LIMIT 1"
+    )
+    claim = f"UPDATE {g} SET {deadline} = %s WHERE {pk} = %s AND {deadline} = %s"
+    return earliest, claim
+
+
+def claim_earliest(now: datetime, until: datetime) -> tuple[int, datetime] | None:
+    """The running game whose deadline came first, its deadline moved to `until` by an
+    update that holds only if the column still holds the deadline read; its id and that
+    deadline (see `games.deadlines.scheduler.claim_game`)."""
+    earliest, claim = claim_sql(connection.vendor)
+    running = Game.Status.RUNNING.value
+    with connection.cursor() as cursor:
+        while True:
+            cursor.execute(earliest, [running, prepared(Game, "deadline_at", now)])
+            found = cursor.fetchone()
+            if found is None:
+                return None
+            pk, stored = found
+            cursor.execute(claim, [prepared(Game, "deadline_at", until), pk, stored])
+            if cursor.rowcount:
+                at = moment(stored)
+                assert at is not None
+                return pk, at
+
+
+@cache
+def at_version_sql(vendor: str) -> str:
+    pk, version = column(Game, "id"), column(Game, "version")
+    return f"SELECT {pk} FROM {table(Game)} WHERE {pk} = %s AND {version} = %s{for_update()}"
+
+
+def lock_at_version(game_id: int, version: int) -> bool:
+    """Lock the game's row if it is still at `version`; whether it is."""
+    with connection.cursor() as cursor:
+        cursor.execute(at_version_sql(connection.vendor), [game_id, version])
+        return cursor.fetchone() is not None
+
+
+VERSION_COLUMNS = ("version", "table_version", "state", "bot_moves", "deadline_at", "event_seq")
+"""What a version of a running game changes in its row."""
+
+
+@cache
+def save_sql(vendor: str) -> str:
+    assignments = ", ".join(f"{column(Game, name)} = %s" for name in VERSION_COLUMNS)
+    return f"UPDATE {table(Game)} SET {assignments} WHERE {column(Game, 'id')} = %s"
+
+
+def save_version(row: Game) -> None:
+    values = [prepared(Game, name, getattr(row, name)) for name in VERSION_COLUMNS]
+    with connection.cursor() as cursor:
+        cursor.execute(save_sql(connection.vendor), [*values, row.pk])
+
+
+EVENT_COLUMNS = ("game", "seq", "version", "type", "seat", "data", "created_at")
+
+
+@cache
+def events_sql(vendor: str, count: int) -> str:
+    names = ", ".join(column(GameEvent, name) for name in EVENT_COLUMNS)
+    one = "(" + ", ".join(["%s"] * len(EVENT_COLUMNS)) + ")"
+    return f"INSERT INTO {table(GameEvent)} ({names}) VALUES " + ", ".join([one] * count)
+
+
+def append_events(
+    game_id: int, first_seq: int, version: int, events: Sequence[dict[str, Any]]
+) -> None:
+    """The events of one version, in one statement."""
+    created = prepared(GameEvent, "created_at", timezone.now())
+    values: list[Any] = []
+    for index, event in enumerate(events):
+        data = prepared(GameEvent, "data", event)
+        values += [game_id, first_seq + index, version, str(event["type"])]
+        values += [event.get("seat"), data, created]
+    with connection.cursor() as cursor:
+        cursor.execute(events_sql(connection.vendor, len(events)), values)
+
+
+@cache
+def next_moments_sql(vendor: str) -> str:
+    g, t, s = table(Game), table(Table), table(Seat)
+    deadline, status = column(Game, "deadline_at"), column(Game, "status")
+    starts, table_status = column(Table, "starts_at"), column(Table, "status")
+    release = column(Seat, "release_at")
+    return (
+        f"SELECT (SELECT MIN({deadline}) FROM {g} WHERE {status} = %s), "
+        f"(SELECT MIN({starts}) FROM {t} WHERE {table_status} = %s), "
+        f"(SELECT MIN(s.{release}) FROM {s} s JOIN {t} t "
+        f"ON t.{column(Table, 'id')} = s.{column(Seat, 'table')} WHERE t.{table_status} = %s)"
+    )
+
+
+def next_moments() -> tuple[datetime | None, datetime | None, datetime | None]:
+    """The earliest deadline of a running game, start of an open table and end of a grace
+    after a game (`games.table.standup`), in one statement."""
+    opened = Table.Status.OPEN.value
+    with connection.cursor() as cursor:
+        cursor.execute(
+            next_moments_sql(connection.vendor), [Game.Status.RUNNING.value, opened, opened]
+        )
+        game_at, table_at, release_at = cursor.fetchone()
+    return moment(game_at), moment(table_at), moment(release_at)

@@ -1,0 +1,469 @@
+"""The game writer: every change to a running game goes through here.
+
+Each entry point is one transaction that locks the game row, runs the engine, saves
+state and version, appends events, moves chips through the ledger and sets the next
+deadline. What the browsers must see is rendered and sent after the commit.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from accounts import ledger
+from accounts.models import User
+from games import clock
+from games.deadlines import timing
+from games.engine import Action, IllegalAction, Phase
+from games.engine import Game as EngineGame
+from games.errors import GameError, StaleCommand
+from games.live import broadcast
+from games.live.protocol import Command
+from games.models import BotLevel, Game, GamePlayer, Seat, Table
+from games.picture.rendering import seat_infos
+from games.picture.rulebook import in_words
+from games.picture.scene import Before
+from games.table import bot_workers, fairness, game_rows, site_events, standup
+from games.table.autopilot import BotSchedule, decide, table_key
+from games.table.held_games import held_games
+from games.table.rows import locked_table, seats_of
+from games.table.signals import game_finished
+from staff import switches
+
+logger = logging.getLogger(__name__)
+
+AWAY_AFTER_TIMEOUTS = 2
+ENDLESS_ROUNDS = 150
+
+
+@dataclass
+class Loaded:
+    row: Game
+    engine: EngineGame
+    seats: list[Seat]
+    schedule: BotSchedule
+    version: int
+    """The version this transaction writes: every event it records belongs to it."""
+    fingerprint: game_rows.Fingerprint | None = None
+    """The game's fingerprint as it was read, if it was."""
+    table_before: str = ""
+    events: list[dict[str, Any]] = field(default_factory=list)
+    before: Before | None = None
+    """The game as it was loaded, so that pages get only what this version changes."""
+
+    def seat_of(self, user: User) -> Seat:
+        for seat in self.seats:
+            if seat.player_id == user.pk:
+                return seat
+        raise GameError(_("You do not play in this game."))
+
+    def autopiloted(self) -> set[int]:
+        return {seat.position for seat in self.seats if seat.autopiloted}
+
+
+def load(game_id: int, *, lock: bool = True) -> Loaded:
+    """The game, locked; without `lock`, as it stands (to decide on, never to write). What
+    this process wrote last is reused when the game's fingerprint shows nothing else changed
+    it (`games.table.held_games`)."""
+    found = game_rows.fingerprint(game_id, lock=lock)
+    if found is None:
+        raise GameError(_("There is no such game."))
+    fingerprint, deadline_at = found
+    held = held_games.take(game_id, fingerprint)
+    if held is None:
+        row = Game.objects.select_related("table").get(pk=game_id)
+        seats = seats_of(row.table)
+    else:
+        row, seats = held
+        row.deadline_at = deadline_at
+    engine = EngineGame.from_dict(row.state)
+    return Loaded(
+        row=row,
+        engine=engine,
+        seats=seats,
+        schedule=BotSchedule.load(row.bot_moves),
+        version=row.version + 1,
+        fingerprint=fingerprint,
+        table_before=table_key(engine),
+        before=Before(row.version, row.state, row.bot_moves, tuple(seat_infos(seats))),
+    )
+
+
+def start(table_id: int) -> Game | None:
+    """Deal a new game at a full, ready table whose start time has come."""
+    row: Game | None
+    with transaction.atomic():
+        table = locked_table(table_id)
+        now = clock.now()
+        if (
+            table.status != Table.Status.OPEN
+            or table.starts_at is None
+            or clock.to_seconds(table.starts_at) > now
+        ):
+            return None
+        seats = seats_of(table)
+        table.starts_at = table.busy_until = None
+        if (
+            len(seats) != table.seats
+            or not all(s.is_bot or s.ready for s in seats)
+            or switches.start_refusal(table.pk) is not None
+        ):
+            table.save(update_fields=["starts_at", "busy_until"])
+            return None
+        row = Game.objects.create(
+            table=table,
+            state={},
+            stake=table.stake,
+            bank=table.stake * len(seats),
+            started_at=clock.to_datetime(now),
+        )
+        engine = fairness.deal(row, table, seats, now)
+        GamePlayer.objects.bulk_create(
+            GamePlayer(
+                game=row,
+                seat=s.position,
+                player=s.player,
+                bot_level=s.bot_level,
+                stake=table.stake,
+            )
+            for s in seats
+        )
+        try:
+            with transaction.atomic():
+                ledger.stake_all(row, [s.player for s in seats], table.stake)
+        except ledger.InsufficientChips as short:
+            row.delete()
+            Seat.objects.filter(table=table, player=short.player).delete()
+            table.save(update_fields=["starts_at", "busy_until"])
+            transaction.on_commit(
+                partial(broadcast.unseated, table_id, short.player.pk, str(short))
+            )
+            row = None
+        else:
+            table.status = Table.Status.PLAYING
+            table.save(update_fields=["starts_at", "busy_until", "status"])
+            Seat.objects.filter(table=table).update(
+                ready=False, timeouts=0, away=False, release_at=None
+            )
+            for seat in seats:
+                seat.ready, seat.timeouts, seat.away = False, 0, False
+            loaded = Loaded(row=row, engine=engine, seats=seats, schedule=BotSchedule(), version=1)
+            record(loaded, [site_events.deal(row.seed_hash)], now)
+            save(loaded, now)
+        transaction.on_commit(partial(broadcast.table_changed, table_id))
+    return row
+
+
+def act(game_id: int, player: User, command: Command, seen_version: int | None) -> Game:
+    """A person's move, checked against the version of the game they were looking at."""
+    with transaction.atomic():
+        loaded = load(game_id)
+        row, engine = loaded.row, loaded.engine
+        if row.status != Game.Status.RUNNING:
+            raise StaleCommand(_("This game is over."))
+        seat = loaded.seat_of(player)
+        if seen_version is None or seen_version > row.version:
+            raise StaleCommand(_("That move does not match the game you are playing."))
+        if seen_version < row.version and not still_fits(command, row, seen_version):
+            raise StaleCommand(
+                _("The cards on the table changed before your move arrived; look again.")
+            )
+        now = clock.now()
+        events = engine.tick(now)
+        refusal = None
+        try:
+            events += engine.apply(seat.position, command.to_engine(), now)
+        except IllegalAction as illegal:
+            refusal = in_words(illegal.reason)
+            if not events:
+                raise GameError(refusal) from None
+        else:
+            if seat.away or seat.timeouts or seat.left:
+                seat.away, seat.timeouts, seat.left = False, 0, False
+                seat.save(update_fields=["away", "timeouts", "left"])
+        record(loaded, events, now)
+        save(loaded, now)
+    if refusal is not None:
+        raise GameError(refusal)
+    return row
+
+
+def still_fits(command: Command, row: Game, seen_version: int) -> bool:
+    """Moves that name their cards stay meaningful when the table moved on; a take or a
+    pass does not: it would accept cards the player has not seen."""
+    if command.action in ("take", "pass"):
+        return row.table_version <= seen_version
+    return True
+
+
+def tick(
+    game_id: int,
+    now: float | None = None,
+    *,
+    claimed_until: datetime | None = None,
+    think_aside: bool = False,
+) -> bool:
+    """Fire what is due in a game: the engine's deadlines, then the bots' moves.
+
+    The game is read without a lock and the bots decide and move on that state; the result
+    is written under the row lock only if the game is still at the version it was read at.
+    Returns whether it fired: not when nothing was due (a second scheduler finds nothing to
+    do), nor when another writer changed the game meanwhile, which leaves it to the next
+    pass. `claimed_until` is a scheduler's claim on the game
+    (`games.deadlines.scheduler.claim_game`): its deadline column holds the claim, and it is due.
+
+    A strong bot thinks in a worker process (`games.table.bot_workers`). With `think_aside` a
+    tick that would wait for its decision fires nothing and leaves the question asked: the
+    scheduler fires the game again when the decision has come. Otherwise the tick waits
+    for it."""
+    now = clock.now() if now is None else now
+    try:
+        loaded = load(game_id, lock=False)
+    except GameError:
+        return False
+    if not due(loaded.row, now, claimed_until):
+        return False
+    events = loaded.engine.tick(now)
+    for seat in loaded.schedule.due_seats(now):
+        if loaded.engine.phase == Phase.OVER:
+            break
+        if events and loaded.seats[seat].bot_level == BotLevel.STRONG:
+            break  # its question is asked on the version these events make
+        move = bot_move(loaded, seat, now, wait=not think_aside)
+        if move is None:
+            if not events:
+                return False
+            break
+        events += move
+    with transaction.atomic():
+        if not still_at(loaded.row):
+            return False
+        record(loaded, events, now)
+        save(loaded, now)
+    return True
+
+
+def due(row: Game, now: float, claimed_until: datetime | None) -> bool:
+    if row.status != Game.Status.RUNNING or row.deadline_at is None:
+        return False
+    return row.deadline_at == claimed_until or clock.to_seconds(row.deadline_at) <= now
+
+
+def still_at(row: Game) -> bool:
+    """Lock the game's row, and tell whether it is still at the version `row` was read at."""
+    return game_rows.lock_at_version(row.pk, row.version)
+
+
+def bot_move(
+    loaded: Loaded, position: int, now: float, *, wait: bool
+) -> list[dict[str, Any]] | None:
+    """A bot's move for a seat, decided and made on the engine of `loaded` (nothing is
+    written); its rng is seeded from the game's seed, the version it was read at and the
+    seat. None while a strong bot's decision is on its way and `wait` is off."""
+    engine = loaded.engine
+    legal = engine.legal_actions(position)
+    if not legal:
+        loaded.schedule.due.pop(position, None)
+        return []
+    seat = loaded.seats[position]
+    seed = f"{loaded.row.seed}:{loaded.row.version}:{position}"
+    if seat.bot_level == BotLevel.STRONG:
+        action = strong_decision(loaded, position, legal, seed, wait=wait)
+        if action is None:
+            return None
+    else:
+        action = decide(engine, position, "easy", random.Random(seed))
+    loaded.schedule.record_move(position, table_key(engine))
+    events = engine.apply(position, action, now)
+    by: site_events.By = "bot" if seat.is_bot else "autopilot"
+    for event in events:
+        site_events.made_by(event, by)
+    return events
+
+
+def strong_decision(
+    loaded: Loaded, position: int, legal: list[Action], seed: str, *, wait: bool
+) -> Action | None:
+    """The strong bot's decision on this version, from a worker process: asked once, and
+    taken when it has come (at once, or waiting for it with `wait`). It is asked only on
+    the stored version, before anything else changed the game in this tick, so it fits
+    the cards whenever it is taken."""
+    workers = bot_workers.workers()
+    question = bot_workers.Question(loaded.row.pk, loaded.row.version, position)
+    asked = workers.ask(question, loaded.engine.view(position), legal, seed)
+    if wait:
+        asked.result(timeout=bot_workers.ASK_TIMEOUT_SECONDS)
+    return workers.answer(question)
+
+
+def schedule_autopilot_now(game_id: int) -> None:
+    """A seat just became autopiloted: let the bots' schedule see it at once. Its seat
+    changed outside this writer, so pages get the whole picture."""
+    loaded = load(game_id)
+    loaded.before = None
+    save(loaded, clock.now())
+
+
+def record(loaded: Loaded, events: Sequence[Mapping[str, Any]], now: float) -> None:
+    """Append events to the game's log: the engine's, or the site's own (``site_events``)."""
+    if not events:
+        return
+    row = loaded.row
+    game_rows.append_events(
+        row.pk, row.event_seq + 1, loaded.version, [{"at": now, **event} for event in events]
+    )
+    row.event_seq += len(events)
+    note_timeouts(loaded, events)
+    loaded.events.extend(dict(event) for event in events)
+
+
+def note_timeouts(loaded: Loaded, events: Sequence[Mapping[str, Any]]) -> None:
+    """R15: a player who runs out of time twice in a row is away."""
+    for event in events:
+        if not event.get("auto") or event.get("seat") is None:
+            continue
+        seat = loaded.seats[int(event["seat"])]
+        if seat.is_bot:
+            continue
+        seat.timeouts += 1
+        seat.away = seat.away or seat.timeouts >= AWAY_AFTER_TIMEOUTS
+        seat.save(update_fields=["timeouts", "away"])
+
+
+def save(loaded: Loaded, now: float) -> None:
+    row, engine = loaded.row, loaded.engine
+    row.version = loaded.version
+    if table_key(engine) != loaded.table_before:
+        row.table_version = row.version
+    if engine.phase == Phase.OVER:
+        finish(loaded, now, engine.standings())
+    elif endless(loaded):
+        record(loaded, [site_events.stopped(engine.round)], now)
+        finish(loaded, now, engine.standings())
+    else:
+        rng = random.Random(f"{row.seed}:{row.version}:schedule")
+        loaded.schedule.refresh(engine, loaded.autopiloted(), now, rng)
+        due = [d for d in (engine.deadline, loaded.schedule.earliest()) if d is not None]
+        row.deadline_at = clock.to_datetime(min(due)) if due else None
+    row.state = engine.to_dict()
+    row.bot_moves = loaded.schedule.dump()
+    if row.status == Game.Status.RUNNING:
+        game_rows.save_version(row)
+    else:
+        row.save()
+    transaction.on_commit(partial(changed, loaded))
+    if row.deadline_at is not None:
+        transaction.on_commit(partial(broadcast.wake_scheduler, clock.to_seconds(row.deadline_at)))
+
+
+def changed(loaded: Loaded) -> None:
+    hold(loaded)
+    timing.committed(loaded.row.pk, loaded.row.version)
+    broadcast.game_changed(loaded.row, loaded.events, loaded.seats, loaded.before, loaded.engine)
+
+
+def hold(loaded: Loaded) -> None:
+    """Keep the running game as committed, for its next action in this process."""
+    row = loaded.row
+    written = None
+    if row.status == Game.Status.RUNNING and loaded.fingerprint is not None:
+        written = game_rows.after_write(loaded.fingerprint, row, loaded.seats)
+    if written is None:
+        held_games.drop(row.pk)
+    else:
+        held_games.keep(written, row, loaded.seats)
+
+
+def endless(loaded: Loaded) -> bool:
+    """Bots alone can pass the same cards round and round for ever once the talon is empty;
+    no person is left to break the cycle, so such a game stops after many rounds."""
+    engine = loaded.engine
+    return engine.round > ENDLESS_ROUNDS and all(
+        seat.autopiloted for seat in loaded.seats if engine.in_game[seat.position]
+    )
+
+
+def finish(loaded: Loaded, now: float, groups: list[list[int]]) -> None:
+    """Places and payouts written, the bank paid out once, the seed revealed. ``groups`` are the
+    engine's standings (a game stopped before its end pays as a draw)."""
+    row, engine = loaded.row, loaded.engine
+    payouts = ledger.settle(row, groups)
+    place = 1
+    for group in groups:
+        for seat in group:
+            GamePlayer.objects.filter(game=row, seat=seat).update(
+                place=place, payout=payouts[seat], durak=seat == engine.durak
+            )
+        place += len(group)
+    row.status = Game.Status.FINISHED
+    row.finished_at = clock.to_datetime(now)
+    row.deadline_at = None
+    loaded.schedule = BotSchedule()
+    record(loaded, [site_events.seed(row.seed)], now)
+    release_table(row.table)
+    game_finished.send(sender=Game, game=row)
+
+
+def release_table(table: Table) -> None:
+    """After a game the seated players stay, those who left go, and those who are not here
+    (offline or away) keep their seats for a grace; bots are always ready."""
+    Seat.objects.filter(table=table).filter(Q(left=True)).delete()
+    standup.after_the_game(table)
+    Seat.objects.filter(table=table).update(timeouts=0, ready=False)
+    Seat.objects.filter(table=table, player__isnull=True).update(ready=True)
+    table.status = Table.Status.OPEN
+    table.starts_at = None
+    table.save(update_fields=["status", "starts_at"])
+    if not Seat.objects.filter(table=table, player__isnull=False).exists():
+        Seat.objects.filter(table=table).delete()
+    transaction.on_commit(partial(broadcast.table_changed, table.pk))
+
+
+def abort(game_id: int, reason: str = "") -> None:
+    """Stop a game without a result: every stake goes back."""
+    with transaction.atomic():
+        loaded = load(game_id)
+        row = loaded.row
+        if row.status != Game.Status.RUNNING:
+            raise GameError(_("This game is not running."))
+        ledger.refund(row)
+        row.status = Game.Status.ABORTED
+        row.finished_at = clock.to_datetime(clock.now())
+        row.deadline_at = None
+        row.version = loaded.version
+        loaded.schedule = BotSchedule()
+        row.bot_moves = {}
+        record(
+            loaded,
+            [site_events.aborted(reason), site_events.seed(row.seed)],
+            clock.now(),
+        )
+        row.save()
+        release_table(row.table)
+        transaction.on_commit(partial(changed, loaded))
+
+
+def running_game_id(table_id: int) -> int | None:
+    return (
+        Game.objects.filter(table_id=table_id, status=Game.Status.RUNNING)
+        .values_list("pk", flat=True)
+        .first()
+    )
+
+
+def act_at_table(player: User, command: Command, game_id: int | None) -> Game:
+    """A move from the page of a table, on the game that page shows (`game_id`, from the
+    frames its socket sent): one made on the screen of a game that is over never lands on
+    the next game at the table, whose versions start again at 1."""
+    if game_id is None:
+        raise StaleCommand(_("No game is running at this table."))
+    return act(game_id, player, command, command.version)
