@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 
 from chat import rendering
 from chat.models import Message
-from games.models import Game, GameEvent
-from games.picture import rendering as games_rendering
+from games.models import Game
+from games.records.table_talk import TableTalk
 
 Entry = dict[str, Any]
 
@@ -40,19 +40,9 @@ def merged(
     return out
 
 
-def transcript(
-    game: Game,
-    events: Sequence[GameEvent],
-    seats: Sequence[games_rendering.SeatInfo],
-    reader: Any,
-) -> list[Entry]:
+def among_moves(game: Game, moves: Sequence[Entry], reader: Any) -> list[Entry]:
     """The history page's log: each move as `{"text": ...}`, each chat line as the
     context of `chat/line.html`."""
-    moves = [
-        {"seq": event.seq, "text": text}
-        for event in events
-        for text in games_rendering.log_entries([event.data], seats, None)
-    ]
     return merged(
         moves,
         said_in(game, reader),
@@ -80,3 +70,13 @@ def in_replay(log: Sequence[Entry], game: Game, reader: Any) -> list[Entry]:
         }
 
     return merged(log, said_in(game, reader), line)
+
+
+class ChatTalk(TableTalk):
+    """What was said at the table, as the chat kept it."""
+
+    def among_moves(self, game: Game, moves: Sequence[Entry], reader: Any) -> list[Entry]:
+        return among_moves(game, moves, reader)
+
+    def in_replay(self, log: Sequence[Entry], game: Game, reader: Any) -> list[Entry]:
+        return in_replay(log, game, reader)

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from chat.reactions import REACTIONS
+from games.live.protocol import ProtocolError
 
 ACTIONS = ("chat", "chat-mute", "chat-unmute", "chat-hide")
 
 
-class ChatProtocolError(ValueError):
+class ChatProtocolError(ProtocolError):
     """A chat message that cannot be understood; the text says what is wrong with it."""
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.template.loader import render_to_string
 
-from chat import services
+from chat import mutes
 from chat.models import MAX_LENGTH, Message
 from chat.reactions import REACTIONS, shown
 from games.models import Table
@@ -33,7 +33,7 @@ def render_posted(message: Message) -> str:
 
 
 def visible_to(messages: QuerySet[Message], reader: Any) -> QuerySet[Message]:
-    muted = services.muted_ids(reader)
+    muted = mutes.muted_ids(reader)
     return messages.exclude(author__in=muted) if muted else messages
 
 
@@ -63,14 +63,14 @@ def render_lines(table_id: int, reader: Any) -> str:
 
 def panel_context(table: Table, reader: Any, seat: int | None) -> dict[str, Any]:
     signed_in = reader is not None and reader.is_authenticated
-    site_mute = services.site_mute_of(reader) if signed_in else None
+    site_mute = mutes.site_mute_of(reader) if signed_in else None
     return {
         "lines": [line_context(message) for message in recent(table, reader)],
         "muted": muted_players(reader),
         "reader": reader if signed_in else None,
         "staff": signed_in and reader.is_staff,
-        "can_write": signed_in and services.may_write(table, seat) and site_mute is None,
-        "site_mute": services.site_mute_notice(site_mute) if site_mute is not None else "",
+        "can_write": signed_in and mutes.may_write(table, seat) and site_mute is None,
+        "site_mute": mutes.site_mute_notice(site_mute) if site_mute is not None else "",
         "spectator": seat is None,
         "reactions": [shown(code) for code in REACTIONS],
         "limit": MAX_LENGTH,

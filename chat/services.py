@@ -9,11 +9,12 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chat import broadcast
 from chat.models import MAX_LENGTH, Message, Mute, SiteMute
+from chat.mutes import may_write, site_mute_notice, site_mute_of
 from chat.reactions import REACTIONS
 from games.models import Game, Seat, Table
 from staff import audit
@@ -36,23 +37,6 @@ def clean_text(text: str) -> str:
         if kind != "Cf":
             kept.append(" " if kind == "Cc" else char)
     return " ".join("".join(kept).split())
-
-
-def may_write(table: Table, seat: int | None) -> bool:
-    return seat is not None or table.spectators_chat
-
-
-def site_mute_of(user: Any) -> SiteMute | None:
-    return SiteMute.objects.active().filter(player=user.pk).order_by("-created_at").first()
-
-
-def site_mute_notice(mute: SiteMute) -> str:
-    if mute.until is None:
-        return _("The staff have muted you in chat: %(reason)s") % {"reason": mute.reason}
-    return _("The staff have muted you in chat until %(until)s: %(reason)s") % {
-        "until": formats.date_format(timezone.localtime(mute.until), "DATETIME_FORMAT"),
-        "reason": mute.reason,
-    }
 
 
 def post(table_id: int, user: Any, *, text: str = "", reaction: str = "") -> Message:
@@ -100,12 +84,6 @@ def current_game(table: Table) -> Game | None:
     """The game a line belongs to: the one running, else the last one (a "well played" after
     the end belongs to the game it is about)."""
     return table.games.only("id", "event_seq").order_by("-started_at", "-id").first()
-
-
-def muted_ids(user: Any) -> set[int]:
-    if user is None or not user.is_authenticated:
-        return set()
-    return set(Mute.objects.filter(player=user.pk).values_list("muted_id", flat=True))
 
 
 def mute(user: Any, player_id: int) -> None:

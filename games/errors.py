@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
+from games.engine import Reason
+
 
 class GameError(Exception):
     """A request that cannot be carried out; the text says why, for the player."""
@@ -18,3 +22,10 @@ class SeatedElsewhere(GameError):
         super().__init__(message)
         self.table_id = table_id
         self.may_leave = may_leave
+
+
+def in_words(reason: str) -> str:
+    """The engine's words (a refusal, a payout's rule) in the reader's language."""
+    if isinstance(reason, Reason):
+        return _(reason.template).format(**reason.values)
+    return reason

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import random
 import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -14,7 +18,13 @@ from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.engine import Game as EngineGame
+from games.engine import Phase
+
 ONLINE_FOR = timedelta(seconds=45)
+BOT_DELAY = (1.5, 3.0)
+"""A bot's move falls due at a random moment this many seconds after it has something to
+do (R16)."""
 
 
 class BotLevel(models.TextChoices):
@@ -126,6 +136,10 @@ class Table(models.Model):
         if self.bots_game:
             return bots_game_name(self.bots_game)
         return self.name
+
+    def seats_in_order(self) -> list[Seat]:
+        """Its seats with their players, by position."""
+        return list(self.seat_set.select_related("player").order_by("position"))
 
     def host_id(self, seats: list[Seat]) -> int | None:
         """The creator while seated here; otherwise the person in the lowest seat."""
@@ -311,3 +325,114 @@ class GamePlayer(models.Model):
     @property
     def label(self) -> str:
         return self.player.username if self.player is not None else bot_name(self.seat)
+
+
+@dataclass
+class BotSchedule:
+    """When each seat that no person plays (a bot's, an autopiloted one: R15/R16) moves next,
+    as stored in `Game.bot_moves`: due times by seat, and the table version at which each
+    seat last acted.
+
+    A seat's move falls due at a random moment `BOT_DELAY` after it has something to do.
+    Having acted, it waits for the cards on the table to change before it is asked again;
+    a bot that passed is asked again only once its pass is void (a new rank, a take or a
+    transfer), as a person's pass would be."""
+
+    due: dict[int, float] = field(default_factory=dict)
+    acted: dict[int, str] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> BotSchedule:
+        return cls(
+            due={int(seat): float(at) for seat, at in data.get("due", {}).items()},
+            acted={int(seat): str(key) for seat, key in data.get("acted", {}).items()},
+        )
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "due": {str(seat): at for seat, at in self.due.items()},
+            "acted": {str(seat): key for seat, key in self.acted.items()},
+        }
+
+    def earliest(self) -> float | None:
+        return min(self.due.values(), default=None)
+
+    def due_seats(self, now: float) -> list[int]:
+        return sorted(
+            (seat for seat, at in self.due.items() if at <= now), key=self.due.__getitem__
+        )
+
+    def refresh(
+        self, game: EngineGame, autopiloted: set[int], now: float, rng: random.Random
+    ) -> None:
+        key = table_key(game)
+        for seat in range(game.players):
+            wants = (
+                seat in autopiloted
+                and game.phase != Phase.OVER
+                and seat not in game.passed
+                and self.acted.get(seat) != key
+                and bool(game.legal_actions(seat))
+            )
+            if not wants:
+                self.due.pop(seat, None)
+            elif seat not in self.due:
+                self.due[seat] = now + rng.uniform(*BOT_DELAY)
+
+    def record_move(self, seat: int, key: str) -> None:
+        self.due.pop(seat, None)
+        self.acted[seat] = key
+
+
+def table_key(game: EngineGame) -> str:
+    """Changes exactly when the cards on the table change (a new round included)."""
+    cards = ",".join(f"{attack}{defence or ''}" for attack, defence in game.table)
+    return f"{game.round}|{int(game.taken)}|{cards}"
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who plays a position, as a plain value: what the pictures show of a seat."""
+
+    position: int
+    username: str
+    is_bot: bool
+    bot_level: str
+    away: bool
+    left: bool
+    online: bool = True
+
+    @property
+    def label(self) -> str:
+        """Read when rendering, so a bot is named in each audience's language."""
+        return self.username or bot_name(self.position)
+
+
+def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
+    """Who sits at each position: of a table's seats, or of a game's players."""
+    infos = []
+    for seat in seats:
+        if isinstance(seat, Seat):
+            infos.append(
+                SeatInfo(
+                    seat.position,
+                    seat.player.username if seat.player is not None else "",
+                    seat.is_bot,
+                    seat.bot_level,
+                    seat.away,
+                    seat.left,
+                    seat.online,
+                )
+            )
+        else:
+            infos.append(
+                SeatInfo(
+                    seat.seat,
+                    seat.player.username if seat.player is not None else "",
+                    seat.player_id is None,
+                    seat.bot_level,
+                    False,
+                    False,
+                )
+            )
+    return infos

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from games import views
+from games.live.consumers import LobbyConsumer, TableConsumer
 from games.records import history_views
 
 urlpatterns = [
@@ -23,4 +24,9 @@ urlpatterns = [
     path("history/", history_views.history_page, name="history"),
     path("replay/", history_views.replay_file, name="replay_file"),
     path("replay/frames.json", history_views.replay_frames, name="replay_frames"),
+]
+
+websocket_urlpatterns = [
+    path("ws/table/<int:table_id>/", TableConsumer.as_asgi()),
+    path("ws/lobby/", LobbyConsumer.as_asgi()),
 ]

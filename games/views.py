@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -16,17 +16,15 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from chat import history as chat_history
 from durak_site import error_pages
 from durak_site.requests import HtmxRequest, PlayerRequest
-from games import errors
+from games import errors, gates
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
 from games.live import snapshots
-from games.models import BotLevel, Game, Table
+from games.models import BotLevel, Game, GameEvent, SeatInfo, Table, seat_infos
 from games.picture import rendering, stopped
-from games.records import history, viewer
+from games.records import history, table_talk, viewer
 from games.table import fairness, matchmaking, tables
-from staff import switches
 
 PRIVATE_TABLE = gettext_lazy("This table is private: ask its players for the invite link.")
 
@@ -46,8 +44,8 @@ def lobby(request: HtmxRequest) -> HttpResponse:
         {
             "tables": tables,
             "quick_form": QuickPlayForm(),
-            "locked_ids": switches.locked_table_ids(),
-            "paused": switches.new_games_paused(),
+            "locked_ids": gates.gate().locked_tables(),
+            "paused": gates.gate().paused_words() is not None,
         },
     )
 
@@ -160,8 +158,9 @@ def quick_play(request: PlayerRequest) -> HttpResponse:
     except errors.GameError as refusal:
         messages.error(request, rendering.refusal_html(refusal, request))
         return redirect("lobby")
-    if switches.new_games_paused():
-        messages.info(request, str(switches.SEATED_WHILE_PAUSED))
+    paused = gates.gate().paused_words()
+    if paused is not None:
+        messages.info(request, paused)
     return redirect(table)
 
 
@@ -170,7 +169,7 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
     if not history.visible_to(game, request.user):
         return error_pages.page(request, 403, str(PRIVATE_TABLE))
     players = list(game.players.select_related("player").order_by("seat"))
-    infos = rendering.seat_infos(players)
+    infos = seat_infos(players)
     events = list(game.events.order_by("seq"))
     finished = game.status != Game.Status.RUNNING
     return render(
@@ -179,7 +178,7 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "game": game,
             "players": players,
-            "lines": chat_history.transcript(game, events, infos, request.user) if finished else [],
+            "lines": transcript(game, events, infos, request.user) if finished else [],
             "receipt": rendering.receipt(game) if game.status == Game.Status.FINISHED else None,
             "stopped": stopped.summary(game),
             "finished": finished,
@@ -188,3 +187,15 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
             "bot_levels": BotLevel.choices,
         },
     )
+
+
+def transcript(
+    game: Game, events: Sequence[GameEvent], seats: Sequence[SeatInfo], reader: Any
+) -> list[dict[str, Any]]:
+    """The history page's log: each move's line, with what was said at the table among them."""
+    moves = [
+        {"seq": event.seq, "text": text}
+        for event in events
+        for text in rendering.log_entries([event.data], seats, None)
+    ]
+    return table_talk.talk().among_moves(game, moves, reader)

@@ -9,7 +9,7 @@ class RatingsConfig(AppConfig):
     verbose_name = _("Ratings")
 
     def ready(self) -> None:
-        from games.table.signals import game_finished
+        from games.table.committed import game_finished
         from ratings.services import rate_on_finish
 
         game_finished.connect(rate_on_finish, dispatch_uid="ratings.rate_on_finish")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+import staff.games_admin  # noqa: F401  (the games' tables and games, run by the staff)
 from accounts.admin import PlayerAdmin, ReadOnlyAdmin
 from accounts.models import User
 from durak_site.requests import PlayerRequest

@@ -7,3 +7,9 @@ from django.utils.translation import gettext_lazy as _
 class StaffConfig(AppConfig):
     name = "staff"
     verbose_name = _("Staff")
+
+    def ready(self) -> None:
+        from games import gates
+        from staff.switches import StaffGate
+
+        gates.answer_with(StaffGate())

@@ -1,5 +1,5 @@
 """What the staff have in force, as the rest of the site asks about it: the banners, the
-pause of new games, locked tables."""
+pause of new games, locked tables (the games ask through `games.gates`: `StaffGate`)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.gates import Gate, Hold
 from staff.models import NewGamesPause, SiteNotice, TableLock
 
 
@@ -32,19 +33,10 @@ SEATED_WHILE_PAUSED = gettext_lazy(
 )
 
 
-def hold(table_id: int) -> str | None:
-    """Why no new game may start at this table now ("paused", "locked"), or None."""
-    if new_games_paused():
-        return "paused"
-    if lock_of(table_id) is not None:
-        return "locked"
-    return None
-
-
-def start_refusal(table_id: int) -> str | None:
-    """Why no new game may start at this table now, in words, or None."""
-    held = hold(table_id)
-    return str(HOLDS[held]) if held is not None else None
+def hold(table_id: int) -> Hold | None:
+    """Why no new game may start at this table now, or None."""
+    kind = "paused" if new_games_paused() else "locked" if lock_of(table_id) else None
+    return Hold(kind, str(HOLDS[kind])) if kind is not None else None
 
 
 def join_refusal(table_id: int) -> str | None:
@@ -52,6 +44,22 @@ def join_refusal(table_id: int) -> str | None:
     if lock_of(table_id) is not None:
         return _("The staff locked this table: nobody new may sit down.")
     return None
+
+
+class StaffGate(Gate):
+    """The games' question whether a table may start or be joined, as the staff answer it."""
+
+    def hold(self, table_id: int) -> Hold | None:
+        return hold(table_id)
+
+    def join_refusal(self, table_id: int) -> str | None:
+        return join_refusal(table_id)
+
+    def locked_tables(self) -> set[int]:
+        return locked_table_ids()
+
+    def paused_words(self) -> str | None:
+        return str(SEATED_WHILE_PAUSED) if new_games_paused() else None
 
 
 def banners() -> list[str]:

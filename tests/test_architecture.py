@@ -104,3 +104,178 @@ def test_the_public_face_check_finds_a_submodule_import(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("from games.engine.cards import CARDS\nfrom games.engine import bank\n")
     assert engine_submodules_imported(sample) == {"games.engine.cards", "games.engine.bank"}
+
+
+WINGS = (
+    (
+        "ground",
+        (
+            "games/models.py",
+            "games/clock.py",
+            "games/errors.py",
+            "games/gates.py",
+            "games/forms.py",
+            "games/engine",
+            "games/bots",
+        ),
+    ),
+    ("table", ("games/table",)),
+    ("picture", ("games/picture",)),
+    ("live", ("games/live",)),
+    ("deadlines", ("games/deadlines",)),
+    ("records", ("games/records",)),
+    (
+        "face",
+        (
+            "games/views.py",
+            "games/urls.py",
+            "games/apps.py",
+            "games/management",
+            "games/templatetags",
+        ),
+    ),
+)
+"""The wings of games/, from the ground up: a module may import its own wing and those
+below it, never one above (the writers know no picture, the pictures no socket, and so
+on). `apps.py` wires the wings together at start-up."""
+
+
+def wing_of(module: str) -> int | None:
+    path = module.replace(".", "/")
+    for floor, (_name, places) in enumerate(WINGS):
+        for place in places:
+            stem = place.removesuffix(".py")
+            if path == stem or path.startswith(stem + "/"):
+                return floor
+    return None
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """What `path` imports when it runs: every import but those under `if TYPE_CHECKING:`,
+    resolved to project modules (``from games.live import broadcast`` names
+    ``games.live.broadcast``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    typing_only = {
+        id(node)
+        for branch in ast.walk(tree)
+        if isinstance(branch, ast.If) and "TYPE_CHECKING" in ast.unparse(branch.test)
+        for statement in branch.body
+        for node in ast.walk(statement)
+    }
+    here = module_name(path).split(".")
+    package = here if path.name == "__init__.py" else here[:-1]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package[: len(package) - node.level + 1] + ([base] if base else []))
+            for alias in node.names:
+                candidate = f"{base}.{alias.name}"
+                found.add(candidate if project_module(candidate) else base)
+    return {name for name in found if project_module(name)}
+
+
+def project_module(name: str) -> bool:
+    path = ROOT / name.replace(".", "/")
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+PROJECT = ("accounts", "chat", "durak_site", "games", "ratings", "staff")
+
+
+def project_files() -> list[Path]:
+    return [path for top in PROJECT for path in python_files(top) if "migrations" not in path.parts]
+
+
+def test_no_wing_of_games_imports_a_wing_above_it() -> None:
+    offenders = []
+    for path in python_files("games"):
+        if "migrations" in path.parts or path == ROOT / "games" / "__init__.py":
+            continue
+        floor = wing_of(module_name(path))
+        assert floor is not None, f"{path.relative_to(ROOT)} is in no wing"
+        for module in runtime_imports(path):
+            other = wing_of(module) if module.startswith("games") else None
+            if other is not None and other > floor:
+                offenders.append(
+                    f"{path.relative_to(ROOT)} ({WINGS[floor][0]}) imports {module} "
+                    f"({WINGS[other][0]})"
+                )
+    assert offenders == []
+
+
+def test_games_imports_neither_the_chat_nor_the_staff() -> None:
+    """They build on the games and register with it (`games.live.parts`, `games.gates`,
+    `games.records.table_talk`)."""
+    offenders = [
+        f"{path.relative_to(ROOT)} imports {module}"
+        for path in python_files("games")
+        for module in imported_modules(path)
+        if module.split(".")[0] in ("chat", "staff")
+    ]
+    assert offenders == []
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every cycle of a module graph, as the modules on it (Tarjan's strongly connected
+    components of more than one module, or of one that imports itself)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph.get(node, ())):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1 or node in graph.get(node, ()):
+                cycles.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return cycles
+
+
+def test_no_module_of_the_project_imports_itself_round_a_cycle() -> None:
+    graph = {module_name(path): runtime_imports(path) for path in project_files()}
+    assert import_cycles(graph) == []
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert import_cycles(graph) == [["a", "b", "c"]]
+
+
+def test_the_pictures_know_of_the_writers_only_what_they_committed() -> None:
+    """A picture derives what it shows from a writer's committed value and the models,
+    never from a writer's own module."""
+    offenders = [
+        f"{path.relative_to(ROOT)} imports {module}"
+        for path in python_files("games/picture")
+        for module in runtime_imports(path)
+        if module.startswith("games.table") and module != "games.table.committed"
+    ]
+    assert offenders == []

@@ -21,12 +21,13 @@ def test_every_path_the_layout_names_exists() -> None:
     assert sorted(path for path in named_paths() if not (ROOT / path).exists()) == []
 
 
-def test_the_layout_names_every_app_and_every_module_of_games() -> None:
+def test_the_layout_names_every_app_and_every_module_of_the_wings_of_games() -> None:
     apps = {path.parent.name for path in ROOT.glob("*/apps.py")}
     modules = {
-        f"games/{path.name}"
-        for path in (ROOT / "games").glob("*.py")
-        if path.name not in ("__init__.py", "apps.py")
+        str(path.relative_to(ROOT))
+        for path in [*(ROOT / "games").glob("*.py"), *(ROOT / "games").glob("*/*.py")]
+        if path.name != "__init__.py"
+        and path.parent.name not in ("engine", "bots", "migrations", "templatetags")
     }
     named = named_paths()
     assert sorted(app for app in apps if app not in named) == []

@@ -7,17 +7,13 @@ A waiting table keeps its start time and is told when its game should start
 (`Table.busy_until`, from how long games here last); when that moment passes with the
 site still full, it is told again.
 
-Handshakes wait in line too: a socket's first picture is drawn at most `HANDSHAKES_AT_ONCE`
-at a time, seated players' before spectators'.
+Handshakes wait in a line of their own (`games.live.handshakes`).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import math
-from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 
 from django.conf import settings
 from django.db.models import Q
@@ -29,7 +25,6 @@ GAME_LENGTH_SECONDS = 120.0
 """How long a game is taken to last before enough games here have finished to tell."""
 GAMES_TO_AVERAGE = 50
 WAIT_STEP_SECONDS = 5
-HANDSHAKES_AT_ONCE = 2
 TELL_AT_ONCE = 8
 """Tables in line told their expected start in one look (each is a new picture to draw):
 the rest are told at the next looks, so a full room's first look holds up no game."""
@@ -112,46 +107,3 @@ def admit(
             Q(busy_until__isnull=True) | Q(busy_until__lte=clock.to_datetime(now))
         ).update(busy_until=clock.to_datetime(now + expected_wait(position, length)))
     return admitted, [pk for _position, pk in to_tell], True
-
-
-class HandshakeLine:
-    """At most `at_once` holders at a time; when one leaves, a waiting seated player goes
-    before any waiting spectator, each kind in the order they came."""
-
-    def __init__(self, at_once: int = HANDSHAKES_AT_ONCE) -> None:
-        self.free = at_once
-        self.seated: deque[asyncio.Future[None]] = deque()
-        self.spectators: deque[asyncio.Future[None]] = deque()
-
-    @contextlib.asynccontextmanager
-    async def turn(self, *, seated: bool) -> AsyncIterator[None]:
-        if self.free > 0 and not self.seated and not self.spectators:
-            self.free -= 1
-        else:
-            ticket = asyncio.get_running_loop().create_future()
-            (self.seated if seated else self.spectators).append(ticket)
-            try:
-                await ticket
-            except asyncio.CancelledError:
-                if ticket.done() and not ticket.cancelled():
-                    self.leave()
-                else:
-                    with contextlib.suppress(ValueError):
-                        (self.seated if seated else self.spectators).remove(ticket)
-                raise
-        try:
-            yield
-        finally:
-            self.leave()
-
-    def leave(self) -> None:
-        for line in (self.seated, self.spectators):
-            while line:
-                ticket = line.popleft()
-                if not ticket.done():
-                    ticket.set_result(None)
-                    return
-        self.free += 1
-
-
-handshakes = HandshakeLine()

@@ -31,14 +31,16 @@ from django.db import connection, transaction
 from games import clock
 from games.deadlines import admission, timing
 from games.live import broadcast, failures
-from games.live.broadcast import SCHEDULER_GROUP
-from games.live.broadcast import SCHEDULER_SWEEP_SECONDS as SWEEP_SECONDS
 from games.live.outages import UNREACHABLE
 from games.models import Game, Table
 from games.table import bot_workers, game_rows, play, standup, tables
+from games.table import committed as writers
 
 logger = logging.getLogger(__name__)
 
+SCHEDULER_GROUP = "scheduler"
+SWEEP_SECONDS = 0.25
+"""The longest a scheduler rests before it reads the earliest deadline again."""
 REJOIN_SECONDS = 3600.0
 BUSY_RETRY_SECONDS = 0.01
 """How soon to look again when what is due is held by another writer."""
@@ -79,6 +81,21 @@ class Upcoming:
 
     def due(self, moment: float | None, now: float) -> bool:
         return moment is not None and moment <= now
+
+
+def wake_for(deadline: float) -> None:
+    """Wake the schedulers for a deadline they would otherwise come to late: one nearer
+    than their next sweep. A later one is read at that sweep, so it needs no wake-up (most
+    deadlines are a bot's second or more away, and nearly every commit writes one)."""
+    if deadline - clock.now() < SWEEP_SECONDS:
+        broadcast.send(SCHEDULER_GROUP, {"type": "scheduler.wake", "at": deadline})
+
+
+def hear_the_writers() -> None:
+    """Every deadline a writer stores (`games.table.committed`) may need a wake-up."""
+    writers.deadline_written.connect(
+        lambda sender, at, **_: wake_for(at), weak=False, dispatch_uid="schedulers"
+    )
 
 
 def sweep(upcoming: Upcoming | None = None) -> int:

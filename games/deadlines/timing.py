@@ -9,19 +9,26 @@ from __future__ import annotations
 
 import logging
 
-from games import clock
 from games.live import metrics
+from games.table import committed as writers
+from games.table.committed import GameCommitted
 
 logger = logging.getLogger("games.deadlines.timing")
 
 
-def committed(game_id: int, version: int) -> None:
+def log_commit(news: GameCommitted) -> None:
     metrics.ACTIONS.inc()
     if logger.isEnabledFor(logging.DEBUG):
-        logger.debug("commit %d %d %.6f", game_id, version, clock.now())
+        logger.debug("commit %d %d %.6f", news.game.pk, news.version, news.at)
 
 
 def fired(kind: str, key: int, deadline: float, at: float) -> None:
     metrics.LATENESS.labels(kind).observe(max(0.0, at - deadline))
     if logger.isEnabledFor(logging.DEBUG):
         logger.debug("late %s %d %.6f %.6f", kind, key, deadline, at)
+
+
+def hear_the_writers() -> None:
+    writers.game_committed.connect(
+        lambda sender, committed, **_: log_commit(committed), weak=False, dispatch_uid="timing"
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -17,19 +17,16 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import translation
 
-from games import clock
-from games.engine import Game as EngineGame
 from games.live import listeners, metrics, outages
 from games.live.outages import UNREACHABLE
-from games.models import Game, Seat, Table
+from games.models import Table
 from games.picture import rendering, scene
+from games.table import committed as writers
+from games.table.committed import GameCommitted
 
 logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
-SCHEDULER_GROUP = "scheduler"
-SCHEDULER_SWEEP_SECONDS = 0.25
-"""The longest a scheduler rests before it reads the earliest deadline again."""
 STAFF_GROUP = "staff"
 STAFF_TOUCH = "staff.table"
 
@@ -119,14 +116,6 @@ def send(group: str, message: dict[str, Any]) -> None:
     send_all([(group, message)])
 
 
-def wake_scheduler(deadline: float) -> None:
-    """Wake the schedulers for a deadline they would otherwise come to late: one nearer
-    than their next sweep. A later one is read at that sweep, so it needs no wake-up (most
-    deadlines are a bot's second or more away, and nearly every commit writes one)."""
-    if deadline - clock.now() < SCHEDULER_SWEEP_SECONDS:
-        send(SCHEDULER_GROUP, {"type": "scheduler.wake", "at": deadline})
-
-
 def in_every_language(render: Callable[[], str]) -> dict[str, str]:
     rendered = {}
     for code, _name in settings.LANGUAGES:
@@ -140,19 +129,12 @@ def in_language(html: dict[str, str], language: str) -> str:
     return html.get(language) or next(iter(html.values()))
 
 
-def game_changed(
-    game: Game,
-    news: list[dict[str, Any]],
-    seats: Sequence[Seat] | None = None,
-    before: scene.Before | None = None,
-    engine: EngineGame | None = None,
-) -> None:
-    """A commit stored `game` with the events `news` (and, if the writer has them, the
-    table's `seats` and the `engine` as it stored them and the game `before` the change):
-    every audience's new picture, with the log lines this version adds (a game's first
-    version starts a new log). Pages that show the version before get only the pieces that
-    changed."""
-    now = scene.of_game(game, news, seats, before, engine)
+def game_changed(committed: GameCommitted) -> None:
+    """A writer committed a version of a game: every audience's new picture, with the log
+    lines this version adds (a game's first version starts a new log). Pages that show the
+    version before get only the pieces that changed."""
+    game = committed.game
+    now = scene.of_game(committed)
     names = now.names if now.game is not None else scene.log_names(game)
     earlier = rendering.earlier_games(game.table_id, game.pk) if game.version == 1 else None
     heard = heard_at(now)
@@ -262,3 +244,18 @@ def table_notice(table_id: int, template: Any, values: dict[str, str]) -> None:
         return rendering.render_notice(text, level="staff")
 
     send(public_group(table_id), {"type": "table.announce", "html": in_every_language(render)})
+
+
+def hear_the_writers() -> None:
+    """Send what the writers commit (`games.table.committed`) to the pages."""
+    writers.game_committed.connect(
+        lambda sender, committed, **_: game_changed(committed), weak=False, dispatch_uid="pages"
+    )
+    writers.table_changed.connect(
+        lambda sender, table_id, **_: table_changed(table_id), weak=False, dispatch_uid="pages"
+    )
+    writers.player_unseated.connect(
+        lambda sender, table_id, user_id, reason, **_: unseated(table_id, user_id, reason),
+        weak=False,
+        dispatch_uid="pages",
+    )

@@ -19,13 +19,11 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from chat.consumer import ChatMixin
-from chat.protocol import ChatCommand
 from games import errors
-from games.deadlines import admission
-from games.live import broadcast, failures, metrics, presence, snapshots
+from games.live import broadcast, failures, metrics, parts, presence, snapshots
 from games.live.broadcast import in_language
-from games.live.protocol import Command, ProtocolError, parse
+from games.live.handshakes import handshakes
+from games.live.protocol import Command, ForPart, ProtocolError, parse
 from games.live.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer, socket_language
 from games.picture.rendering import render_notice
 from games.picture.scene import Audience
@@ -46,7 +44,7 @@ def shown_version(html: str) -> tuple[int | None, int | None]:
     return int(match.group(2)), int(match.group(1))
 
 
-class TableConsumer(ChatMixin, GuardedConsumer):
+class TableConsumer(GuardedConsumer):
     table_id: int
     seat: int | None
 
@@ -67,15 +65,27 @@ class TableConsumer(ChatMixin, GuardedConsumer):
             await self.close(code=NOT_ALLOWED)
             return
         self.seat = access.seat
+        self.parts = {part: part(self) for part in parts.registered()}
         self.reported_at = float("-inf")
         if self.seat is not None and not self.user.language:
             await database_sync_to_async(remember_language)(self.user, self.language)
         await self.accept()
         await self.join(broadcast.public_group(self.table_id))
         await self.join(self.audience_group())
-        async with admission.handshakes.turn(seated=self.seat is not None):
-            await self.send_snapshot(also=await self.join_chat())
+        async with handshakes.turn(seated=self.seat is not None):
+            await self.send_snapshot(also=await self.parts_connected())
         await self.report_in()
+
+    async def parts_connected(self) -> str:
+        """What the other apps' parts of this socket send with its first picture."""
+        return "".join([await part.connected() for part in self.parts.values()])
+
+    def handler_for(self, message: dict[str, Any]) -> Any:
+        """The part that hears an event of this type, else this socket's own method."""
+        for part in getattr(self, "parts", {}).values():
+            if message["type"] in part.events:
+                return part.hear
+        return super().handler_for(message)
 
     async def report_in(self) -> None:
         """Tell the table this player is here, at most every few seconds."""
@@ -125,8 +135,8 @@ class TableConsumer(ChatMixin, GuardedConsumer):
             except ProtocolError as problem:
                 await self.notice(str(problem))
                 return
-            if isinstance(command, ChatCommand):
-                await self.chat_command(command)
+            if isinstance(command, ForPart):
+                await self.parts[command.part].carry_out(command.command)
                 return
             if command.action == "ping":
                 await self.report_in()
@@ -158,7 +168,9 @@ class TableConsumer(ChatMixin, GuardedConsumer):
             return
         try:
             if command.is_move:
-                await database_sync_to_async(play.act_at_table)(self.user, command, self.shown_game)
+                await database_sync_to_async(play.act_at_table)(
+                    self.user, command.to_engine(), command.version, self.shown_game
+                )
             else:
                 await database_sync_to_async(tables.play_again)(self.table_id, self.user)
         except errors.GameError as refusal:

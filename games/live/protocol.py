@@ -12,18 +12,26 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from chat import protocol as chat_protocol
 from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
+from games.live import parts
 
 MAX_MESSAGE_BYTES = 2048
 CARD_ACTIONS = ("lead", "throw-in", "defend", "transfer")
 PLAIN_ACTIONS = ("take", "pass")
 TABLE_ACTIONS = ("play-again", "ping", "sync")
-ACTIONS = CARD_ACTIONS + PLAIN_ACTIONS + TABLE_ACTIONS + chat_protocol.ACTIONS
+ACTIONS = CARD_ACTIONS + PLAIN_ACTIONS + TABLE_ACTIONS
 
 
 class ProtocolError(ValueError):
     """A message that cannot be understood; the text says what is wrong with it."""
+
+
+@dataclass(frozen=True)
+class ForPart:
+    """A message for another app's part of the table socket (`games.live.parts`)."""
+
+    part: type[parts.SocketPart]
+    command: object
 
 
 @dataclass(frozen=True)
@@ -70,7 +78,7 @@ def refuse_constant(name: str) -> object:
     raise ProtocolError(_("The version must be a whole number."))
 
 
-def parse(text: str | bytes | None) -> Command | chat_protocol.ChatCommand:
+def parse(text: str | bytes | None) -> Command | ForPart:
     """The command a message asks for; `ProtocolError` for anything else, whatever it is."""
     try:
         return parse_message(text)
@@ -81,7 +89,7 @@ def parse(text: str | bytes | None) -> Command | chat_protocol.ChatCommand:
         raise ProtocolError(_("The message is not valid JSON.")) from None
 
 
-def parse_message(text: str | bytes | None) -> Command | chat_protocol.ChatCommand:
+def parse_message(text: str | bytes | None) -> Command | ForPart:
     if text is None:
         raise ProtocolError(_("Only text messages are understood."))
     if len(text) > MAX_MESSAGE_BYTES:
@@ -95,13 +103,11 @@ def parse_message(text: str | bytes | None) -> Command | chat_protocol.ChatComma
     if not isinstance(data, dict):
         raise ProtocolError(_("The message must be a JSON object."))
     action = data.get("action")
+    part = parts.taking(action) if isinstance(action, str) else None
+    if part is not None:
+        return ForPart(part, part.parse(data))
     if not isinstance(action, str) or action not in ACTIONS:
         raise ProtocolError(_("Unknown action “%(action)s”.") % {"action": quoted(action, 20)})
-    if action in chat_protocol.ACTIONS:
-        try:
-            return chat_protocol.command(data)
-        except chat_protocol.ChatProtocolError as problem:
-            raise ProtocolError(str(problem)) from None
     version = parse_version(data.get("version"))
     if action in TABLE_ACTIONS:
         return Command(action=action, version=version)

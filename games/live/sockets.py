@@ -132,7 +132,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         """Channels' own dispatch closes stale database connections before every handler: a
         trip to the database thread for every frame to every socket. Every database call of
         these sockets goes through `database_sync_to_async`, which does it on that thread."""
-        handler = getattr(self, get_handler_name(message), None)
+        handler = self.handler_for(message)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         try:
@@ -156,6 +156,10 @@ class GuardedConsumer(AsyncWebsocketConsumer):
                     SERVER_ERROR, _("Something went wrong on the server; reload the page.")
                 )
             raise StopConsumer from None
+
+    def handler_for(self, message: dict[str, Any]) -> Any:
+        """The coroutine that takes a channel-layer message: the method its type names."""
+        return getattr(self, get_handler_name(message), None)
 
     def context(self) -> str:
         """What the error log names besides the failure: overridden by each socket."""

@@ -5,7 +5,7 @@ Everything drawn here comes from `engine.view(seat)`: no other game state reache
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -17,6 +17,7 @@ from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games import gates
 from games.engine import (
     RANK_LABELS,
     SUIT_SYMBOLS,
@@ -27,11 +28,10 @@ from games.engine import (
     Transfer,
     payouts,
 )
-from games.errors import GameError, SeatedElsewhere
-from games.models import Game, GamePlayer, Seat, Table, bot_name
+from games.errors import GameError, SeatedElsewhere, in_words
+from games.models import Game, Seat, SeatInfo, Table
 from games.picture import movelog
-from games.picture.rulebook import in_words, link_rules
-from staff import switches
+from games.picture.rulebook import link_rules
 
 EARLIER_GAMES = 10
 
@@ -141,51 +141,6 @@ def hand_cards(view: dict[str, Any], legal: Sequence[Any]) -> list[HandCard]:
             )
         )
     return cards
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    position: int
-    username: str
-    is_bot: bool
-    bot_level: str
-    away: bool
-    left: bool
-    online: bool = True
-
-    @property
-    def label(self) -> str:
-        """Read when rendering, so a bot is named in each audience's language."""
-        return self.username or bot_name(self.position)
-
-
-def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:
-    infos = []
-    for seat in seats:
-        if isinstance(seat, Seat):
-            infos.append(
-                SeatInfo(
-                    seat.position,
-                    seat.player.username if seat.player is not None else "",
-                    seat.is_bot,
-                    seat.bot_level,
-                    seat.away,
-                    seat.left,
-                    seat.online,
-                )
-            )
-        else:
-            infos.append(
-                SeatInfo(
-                    seat.seat,
-                    seat.player.username if seat.player is not None else "",
-                    seat.player_id is None,
-                    seat.bot_level,
-                    False,
-                    False,
-                )
-            )
-    return infos
 
 
 def headline(events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo]) -> dict[str, Any] | None:
@@ -310,7 +265,7 @@ def render_lobby_row(table: Table, seats: Sequence[Seat]) -> str:
             "table": table,
             "taken": len(seats),
             "oob": True,
-            "locked_ids": {table.pk} if switches.lock_of(table.pk) is not None else set(),
+            "locked_ids": gates.gate().locked_tables() & {table.pk},
         },
     )
 

@@ -10,9 +10,6 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
-
-from games.engine import Reason
 
 RULE_REFERENCE = re.compile(r"\(R(\d{1,2})\)")
 
@@ -32,10 +29,3 @@ def link_rules(message: str) -> SafeString:
             str(escape(message)),
         )
     )
-
-
-def in_words(reason: str) -> str:
-    """The engine's words (a refusal, a payout's rule) in the reader's language."""
-    if isinstance(reason, Reason):
-        return _(reason.template).format(**reason.values)
-    return reason

@@ -22,13 +22,22 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from accounts import ledger
-from games import clock
+from games import clock, gates
 from games.engine import Game as EngineGame
-from games.models import BotLevel, Game, GameEvent, GamePlayer, Seat, Table
+from games.gates import Hold
+from games.models import (
+    BotLevel,
+    BotSchedule,
+    Game,
+    GameEvent,
+    GamePlayer,
+    Seat,
+    SeatInfo,
+    Table,
+    seat_infos,
+)
 from games.picture import pieces, rendering, stopped
-from games.table.autopilot import BotSchedule
-from games.table.rows import seats_of
-from staff import switches
+from games.table.committed import Before, GameCommitted
 
 
 @dataclass(frozen=True)
@@ -40,16 +49,6 @@ class Audience:
 
 
 @dataclass(frozen=True)
-class Before:
-    """The running game as its writer found it, before the change that made this version."""
-
-    version: int
-    state: dict[str, Any]
-    bot_moves: dict[str, Any]
-    names: tuple[rendering.SeatInfo, ...]
-
-
-@dataclass(frozen=True)
 class Scene:
     table: Table
     seats: tuple[Seat, ...]
@@ -57,7 +56,7 @@ class Scene:
     game: Game | None = None
     """The running game; None while the table waits for its next game."""
     engine: EngineGame | None = None
-    names: tuple[rendering.SeatInfo, ...] = ()
+    names: tuple[SeatInfo, ...] = ()
     """Who plays each position of the running game."""
     thinking: frozenset[int] = frozenset()
     """Bot seats whose move is due (R16)."""
@@ -67,7 +66,7 @@ class Scene:
     """The table's last game that is over (the waiting room shows its result)."""
     receipt: dict[str, Any] | None = None
     durak: GamePlayer | None = None
-    hold: str | None = None
+    hold: Hold | None = None
     """Why no new game starts here now (the staff paused new games or locked the table)."""
     before: Before | None = None
     """The game at the previous version, when the writer tells it: pages that show that
@@ -126,20 +125,22 @@ def of_table(table_id: int) -> Scene:
     return build(table, game, tuple(event.data for event in news))
 
 
-def of_game(
-    game: Game,
-    news: Sequence[dict[str, Any]],
-    seats: Sequence[Seat] | None = None,
-    before: Before | None = None,
-    engine: EngineGame | None = None,
-) -> Scene:
-    """The table just after the commit that stored `game` with the events `news`. The
-    writer of a running game passes its table (`game.table`), `seats` and `engine` as it
-    stored them, which saves reading them again, and the game `before` its change."""
-    if game.status == Game.Status.RUNNING and seats is not None:
-        return build(game.table, game, tuple(news), tuple(seats), before, engine)
+def of_game(committed: GameCommitted) -> Scene:
+    """The table just after a writer's commit. The writer of a running game tells its
+    table (`game.table`), seats and engine as it stored them, which saves reading them
+    again, and the game before its change."""
+    game = committed.game
+    if game.status == Game.Status.RUNNING and committed.seats is not None:
+        return build(
+            game.table,
+            game,
+            committed.events,
+            committed.seats,
+            committed.before,
+            committed.engine,
+        )
     table = Table.objects.get(pk=game.table_id)
-    return build(table, game if game.status == Game.Status.RUNNING else None, tuple(news))
+    return build(table, game if game.status == Game.Status.RUNNING else None, committed.events)
 
 
 def build(
@@ -150,7 +151,7 @@ def build(
     before: Before | None = None,
     stored_engine: EngineGame | None = None,
 ) -> Scene:
-    seats = tuple(seats_of(table)) if stored_seats is None else stored_seats
+    seats = tuple(table.seats_in_order()) if stored_seats is None else stored_seats
     now = clock.now()
     if game is None:
         last = table.games.exclude(status=Game.Status.RUNNING).order_by("-started_at").first()
@@ -165,13 +166,13 @@ def build(
             durak=last.players.select_related("player").filter(durak=True).first()
             if last
             else None,
-            hold=switches.hold(table.pk) if table.status == Table.Status.OPEN else None,
+            hold=gates.gate().hold(table.pk) if table.status == Table.Status.OPEN else None,
         )
     engine = EngineGame.from_dict(game.state) if stored_engine is None else stored_engine
     if [seat.position for seat in seats] == list(range(engine.players)):
-        names = rendering.seat_infos(seats)
+        names = seat_infos(seats)
     else:
-        names = rendering.seat_infos(game.players.select_related("player").order_by("seat"))
+        names = seat_infos(game.players.select_related("player").order_by("seat"))
     return Scene(
         table=table,
         seats=seats,
@@ -185,7 +186,7 @@ def build(
     )
 
 
-def thinking(bot_moves: dict[str, Any], names: Sequence[rendering.SeatInfo]) -> frozenset[int]:
+def thinking(bot_moves: dict[str, Any], names: Sequence[SeatInfo]) -> frozenset[int]:
     due = BotSchedule.load(bot_moves).due
     return frozenset(position for position in due if names[position].is_bot)
 
@@ -296,7 +297,7 @@ def waiting_context(scene: Scene, seat: Seat | None) -> dict[str, Any]:
         "last_game": last
         if last is not None and (scene.receipt or stopped.is_stopped(last))
         else None,
-        "held": switches.HOLDS[scene.hold] if scene.hold is not None else None,
+        "held": scene.hold.words if scene.hold is not None else None,
         "balance": scene.balances.get(seat.position) if seat is not None else None,
         "durak": scene.durak,
     }
@@ -310,14 +311,14 @@ def busy_seconds(table: Table, now: float) -> int | None:
     return max(1, math.ceil(clock.to_seconds(table.busy_until) - now))
 
 
-def log_names(game: Game) -> list[rendering.SeatInfo]:
+def log_names(game: Game) -> list[SeatInfo]:
     """Who played each position of a game, for its log (seats may be gone by now)."""
-    return rendering.seat_infos(game.players.select_related("player").order_by("seat"))
+    return seat_infos(game.players.select_related("player").order_by("seat"))
 
 
 def render_news(
     scene: Scene,
-    names: Sequence[rendering.SeatInfo],
+    names: Sequence[SeatInfo],
     audience: Audience,
     earlier: Sequence[Game] | None = None,
 ) -> str:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import clock, errors
 from games.models import BotLevel, Game, Seat, Table, bots_game_name
-from games.table import play, rows, tables
+from games.table import game_rows, play, tables
 
 STEP = 0.001
 """How far past a deadline the clock jumps, so that it is surely due."""
@@ -93,10 +93,10 @@ def start_next(table: Table, seat: User | None, level: str, simulated: clock.Sim
     """Fill the table again (a table of bots alone is emptied after each game) and deal."""
     if seat is None:
         with transaction.atomic():
-            locked = rows.locked_table(table.pk)
-            for position in range(len(rows.seats_of(locked)), locked.seats):
+            locked = game_rows.locked_table(table.pk)
+            for position in range(len(locked.seats_in_order()), locked.seats):
                 Seat.objects.create(table=locked, position=position, bot_level=level, ready=True)
-            tables.arm_start(locked, rows.seats_of(locked))
+            tables.arm_start(locked, locked.seats_in_order())
     else:
         tables.play_again(table.pk, seat)
     table.refresh_from_db()

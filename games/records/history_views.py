@@ -13,13 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from chat import history as chat_history
 from durak_site import throttle
 from durak_site.requests import PlayerRequest
 from games.errors import GameError, SeatedElsewhere
 from games.forms import PracticeForm
 from games.models import Game
-from games.records import export, history, practice, uploads, viewer
+from games.records import export, history, practice, table_talk, uploads, viewer
 from games.records.record_shape import Unreadable
 from games.records.replay import Mismatch
 from games.table import fairness
@@ -84,7 +83,7 @@ def replay_json(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         record = export.export(game)
         frames = viewer.frames(record, seat_asked(request, len(record["players"])))
-        frames["log"] = chat_history.in_replay(frames["log"], game, request.user)
+        frames["log"] = table_talk.talk().in_replay(frames["log"], game, request.user)
         return JsonResponse(frames)
     except ValueError:
         return JsonResponse({"error": _("There is no such seat.")}, status=400)

@@ -3,17 +3,14 @@ player in the seat of their choice and bots in the others, to try other moves.""
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.errors import GameError
-from games.live import broadcast
 from games.models import BotLevel, Game, Seat, Table, practice_name
 from games.table import tables
-from games.table.rows import seats_of
+from games.table.committed import after_commit_table_changed
 
 
 def practise(game: Game, user: User, seat: int, level: str, *, leave: bool = False) -> Table:
@@ -53,6 +50,6 @@ def practise(game: Game, user: User, seat: int, level: str, *, leave: bool = Fal
                 Seat.objects.create(table=table, position=seat, player=user, ready=True)
         except IntegrityError:
             raise tables.lost_race(user, table.pk) from None
-        tables.arm_start(table, seats_of(table))
-        transaction.on_commit(partial(broadcast.table_changed, table.pk))
+        tables.arm_start(table, table.seats_in_order())
+        after_commit_table_changed(table.pk)
     return table

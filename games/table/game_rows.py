@@ -1,4 +1,8 @@
-"""The statements the game writers run on every action, in SQL written once.
+"""The rows the writers start from, and the statements they run on every action, in SQL
+written once.
+
+`locked_table` is where every change to a table starts: its row, locked for the
+transaction.
 
 Each action of every running game goes through these: telling whether a game is as its
 writer last knew it, claiming a due game, locking a game at a version, saving a version
@@ -17,8 +21,10 @@ from typing import Any
 from django.db import connection
 from django.db.models import Field, Model
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
+from games.errors import GameError
 from games.models import Game, GameEvent, Seat, Table
 
 Fingerprint = tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]
@@ -29,6 +35,13 @@ seen, and that player's name, language and standing."""
 GAME_COLUMNS = ("version", "status", "event_seq")
 SEAT_COLUMNS = ("away", "left", "timeouts", "ready")
 """What a game's writer changes in a seat."""
+
+
+def locked_table(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise GameError(_("There is no such table.")) from None
 
 
 def table(model: type[Model]) -> str:

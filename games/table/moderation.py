@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.errors import GameError
-from games.live import broadcast
 from games.models import BotLevel, Game, Seat, Table
 from games.table import play
-from games.table.rows import locked_table, seats_of
-from games.table.tables import after_commit_table_changed, arm_start
+from games.table.committed import after_commit_table_changed, after_commit_unseated
+from games.table.game_rows import locked_table
+from games.table.tables import arm_start
 
 
 def stop(table_id: int, reason: str) -> Game | None:
@@ -49,13 +47,13 @@ def unseat(table_id: int, user_id: int, reason: str) -> Seat:
             play.schedule_autopilot_now(game_id)
         else:
             seat.delete()
-            remaining = seats_of(table)
+            remaining = table.seats_in_order()
             if all(other.is_bot for other in remaining):
                 Seat.objects.filter(table=table).delete()
                 remaining = []
             arm_start(table, remaining)
         after_commit_table_changed(table.pk)
-        transaction.on_commit(partial(broadcast.unseated, table.pk, user_id, reason))
+        after_commit_unseated(table.pk, user_id, reason)
     return seat
 
 
@@ -67,5 +65,5 @@ def rearm(table_ids: list[int] | None = None) -> None:
     for table_id in query.values_list("pk", flat=True):
         with transaction.atomic():
             table = locked_table(table_id)
-            arm_start(table, seats_of(table))
+            arm_start(table, table.seats_in_order())
             after_commit_table_changed(table.pk)

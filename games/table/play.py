@@ -21,23 +21,32 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import clock
-from games.deadlines import timing
-from games.engine import Action, IllegalAction, Phase
+from games import clock, gates
+from games.bots import Level, choose
+from games.engine import Action, IllegalAction, Pass, Phase, Take
 from games.engine import Game as EngineGame
-from games.errors import GameError, StaleCommand
-from games.live import broadcast
-from games.live.protocol import Command
-from games.models import BotLevel, Game, GamePlayer, Seat, Table
-from games.picture.rendering import seat_infos
-from games.picture.rulebook import in_words
-from games.picture.scene import Before
+from games.errors import GameError, StaleCommand, in_words
+from games.models import (
+    BotLevel,
+    BotSchedule,
+    Game,
+    GamePlayer,
+    Seat,
+    Table,
+    seat_infos,
+    table_key,
+)
 from games.table import bot_workers, fairness, game_rows, site_events, standup
-from games.table.autopilot import BotSchedule, decide, table_key
+from games.table.committed import (
+    Before,
+    after_commit_deadline,
+    after_commit_table_changed,
+    after_commit_unseated,
+    committed_game,
+    game_finished,
+)
+from games.table.game_rows import locked_table
 from games.table.held_games import held_games
-from games.table.rows import locked_table, seats_of
-from games.table.signals import game_finished
-from staff import switches
 
 logger = logging.getLogger(__name__)
 
@@ -81,7 +90,7 @@ def load(game_id: int, *, lock: bool = True) -> Loaded:
     held = held_games.take(game_id, fingerprint)
     if held is None:
         row = Game.objects.select_related("table").get(pk=game_id)
-        seats = seats_of(row.table)
+        seats = row.table.seats_in_order()
     else:
         row, seats = held
         row.deadline_at = deadline_at
@@ -110,12 +119,12 @@ def start(table_id: int) -> Game | None:
             or clock.to_seconds(table.starts_at) > now
         ):
             return None
-        seats = seats_of(table)
+        seats = table.seats_in_order()
         table.starts_at = table.busy_until = None
         if (
             len(seats) != table.seats
             or not all(s.is_bot or s.ready for s in seats)
-            or switches.start_refusal(table.pk) is not None
+            or gates.gate().hold(table.pk) is not None
         ):
             table.save(update_fields=["starts_at", "busy_until"])
             return None
@@ -144,9 +153,7 @@ def start(table_id: int) -> Game | None:
             row.delete()
             Seat.objects.filter(table=table, player=short.player).delete()
             table.save(update_fields=["starts_at", "busy_until"])
-            transaction.on_commit(
-                partial(broadcast.unseated, table_id, short.player.pk, str(short))
-            )
+            after_commit_unseated(table_id, short.player.pk, str(short))
             row = None
         else:
             table.status = Table.Status.PLAYING
@@ -159,12 +166,12 @@ def start(table_id: int) -> Game | None:
             loaded = Loaded(row=row, engine=engine, seats=seats, schedule=BotSchedule(), version=1)
             record(loaded, [site_events.deal(row.seed_hash)], now)
             save(loaded, now)
-        transaction.on_commit(partial(broadcast.table_changed, table_id))
+        after_commit_table_changed(table_id)
     return row
 
 
-def act(game_id: int, player: User, command: Command, seen_version: int | None) -> Game:
-    """A person's move, checked against the version of the game they were looking at."""
+def act(game_id: int, player: User, action: Action, seen_version: int | None) -> Game:
+    """A person's move, decided on the version of the game they were looking at."""
     with transaction.atomic():
         loaded = load(game_id)
         row, engine = loaded.row, loaded.engine
@@ -173,7 +180,7 @@ def act(game_id: int, player: User, command: Command, seen_version: int | None) 
         seat = loaded.seat_of(player)
         if seen_version is None or seen_version > row.version:
             raise StaleCommand(_("That move does not match the game you are playing."))
-        if seen_version < row.version and not still_fits(command, row, seen_version):
+        if seen_version < row.version and not still_fits(action, row, seen_version):
             raise StaleCommand(
                 _("The cards on the table changed before your move arrived; look again.")
             )
@@ -181,7 +188,7 @@ def act(game_id: int, player: User, command: Command, seen_version: int | None) 
         events = engine.tick(now)
         refusal = None
         try:
-            events += engine.apply(seat.position, command.to_engine(), now)
+            events += engine.apply(seat.position, action, now)
         except IllegalAction as illegal:
             refusal = in_words(illegal.reason)
             if not events:
@@ -197,10 +204,10 @@ def act(game_id: int, player: User, command: Command, seen_version: int | None) 
     return row
 
 
-def still_fits(command: Command, row: Game, seen_version: int) -> bool:
+def still_fits(action: Action, row: Game, seen_version: int) -> bool:
     """Moves that name their cards stay meaningful when the table moved on; a take or a
     pass does not: it would accept cards the player has not seen."""
-    if command.action in ("take", "pass"):
+    if isinstance(action, Take | Pass):
         return row.table_version <= seen_version
     return True
 
@@ -305,6 +312,11 @@ def strong_decision(
     return workers.answer(question)
 
 
+def decide(engine: EngineGame, seat: int, level: Level, rng: random.Random) -> Action:
+    """The bot's decision on the seat's own view (R16: it sees what a person there would)."""
+    return choose(engine.view(seat), engine.legal_actions(seat), rng, level)
+
+
 def schedule_autopilot_now(game_id: int) -> None:
     """A seat just became autopiloted: let the bots' schedule see it at once. Its seat
     changed outside this writer, so pages get the whole picture."""
@@ -362,13 +374,12 @@ def save(loaded: Loaded, now: float) -> None:
         row.save()
     transaction.on_commit(partial(changed, loaded))
     if row.deadline_at is not None:
-        transaction.on_commit(partial(broadcast.wake_scheduler, clock.to_seconds(row.deadline_at)))
+        after_commit_deadline(clock.to_seconds(row.deadline_at))
 
 
 def changed(loaded: Loaded) -> None:
     hold(loaded)
-    timing.committed(loaded.row.pk, loaded.row.version)
-    broadcast.game_changed(loaded.row, loaded.events, loaded.seats, loaded.before, loaded.engine)
+    committed_game(loaded.row, loaded.events, loaded.seats, loaded.engine, loaded.before)
 
 
 def hold(loaded: Loaded) -> None:
@@ -425,7 +436,7 @@ def release_table(table: Table) -> None:
     table.save(update_fields=["status", "starts_at"])
     if not Seat.objects.filter(table=table, player__isnull=False).exists():
         Seat.objects.filter(table=table).delete()
-    transaction.on_commit(partial(broadcast.table_changed, table.pk))
+    after_commit_table_changed(table.pk)
 
 
 def abort(game_id: int, reason: str = "") -> None:
@@ -460,10 +471,11 @@ def running_game_id(table_id: int) -> int | None:
     )
 
 
-def act_at_table(player: User, command: Command, game_id: int | None) -> Game:
+def act_at_table(player: User, action: Action, version: int | None, game_id: int | None) -> Game:
     """A move from the page of a table, on the game that page shows (`game_id`, from the
-    frames its socket sent): one made on the screen of a game that is over never lands on
-    the next game at the table, whose versions start again at 1."""
+    frames its socket sent) at the `version` it was decided on: one made on the screen of a
+    game that is over never lands on the next game at the table, whose versions start again
+    at 1."""
     if game_id is None:
         raise StaleCommand(_("No game is running at this table."))
-    return act(game_id, player, command, command.version)
+    return act(game_id, player, action, version)

@@ -9,33 +9,29 @@ and start again. The deadline is data on the seat (`release_at`), like every oth
 from __future__ import annotations
 
 from datetime import timedelta
-from functools import partial
-
-from django.db import transaction
-from django.utils import timezone
 
 from games import clock
-from games.live import broadcast
 from games.models import Seat, Table
+from games.table.committed import after_commit_deadline
 
 GRACE = timedelta(seconds=45)
 
 
 def after_the_game(table: Table) -> None:
     """The game just ended: start the grace of everyone who is not at the table."""
-    release_at = timezone.now() + GRACE
+    release_at = clock.to_datetime(clock.now()) + GRACE
     for seat in Seat.objects.filter(table=table, player__isnull=False, left=False):
         if seat.away or not seat.online:
             Seat.objects.filter(pk=seat.pk).update(release_at=release_at)
-    transaction.on_commit(partial(broadcast.wake_scheduler, clock.to_seconds(release_at)))
+    after_commit_deadline(clock.to_seconds(release_at))
 
 
 def went_offline(seat: Seat) -> None:
     """The player's socket closed while the table waits between games."""
     if seat.table.status == Table.Status.OPEN and seat.release_at is None:
-        release_at = timezone.now() + GRACE
+        release_at = clock.to_datetime(clock.now()) + GRACE
         Seat.objects.filter(pk=seat.pk).update(release_at=release_at)
-        broadcast.wake_scheduler(clock.to_seconds(release_at))
+        after_commit_deadline(clock.to_seconds(release_at))
 
 
 def came_back(seat: Seat) -> None:

@@ -6,8 +6,6 @@ waiting room must show is sent after the commit.
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import translation
@@ -15,13 +13,16 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import clock
+from games import clock, gates
 from games.errors import GameError, SeatedElsewhere
-from games.live import broadcast
 from games.models import BotLevel, Game, Seat, Table
 from games.table import fairness, play
-from games.table.rows import locked_table, seats_of
-from staff import switches
+from games.table.committed import (
+    after_commit_deadline,
+    after_commit_table_changed,
+    after_commit_unseated,
+)
+from games.table.game_rows import locked_table
 
 START_DELAY = 3.0
 
@@ -67,7 +68,7 @@ def join(table_id: int, user: User, invite_code: str = "") -> Seat:
             raise GameError(_("A game is being played at this table; wait for it to end."))
         if table.private and invite_code != table.invite_code:
             raise GameError(_("This table is private: you need its invite link."))
-        locked = switches.join_refusal(table.pk)
+        locked = gates.gate().join_refusal(table.pk)
         if locked is not None:
             raise GameError(locked)
         other = Seat.objects.filter(player=user).select_related("table").first()
@@ -80,7 +81,7 @@ def join(table_id: int, user: User, invite_code: str = "") -> Seat:
                 _("This table's stake is %(stake)s chips and you have %(balance)s.")
                 % {"stake": table.stake, "balance": ledger.balance(user)}
             )
-        seats = seats_of(table)
+        seats = table.seats_in_order()
         try:
             with transaction.atomic():
                 seat = Seat.objects.create(
@@ -126,7 +127,7 @@ def add_bot(table_id: int, user: User, level: str = BotLevel.EASY) -> Seat:
         raise GameError(_("Unknown bot level."))
     with transaction.atomic():
         table = locked_table(table_id)
-        seats = seats_of(table)
+        seats = table.seats_in_order()
         if table.host_id(seats) != user.pk:
             raise GameError(_("Only the host may add bots."))
         if not table.bots_allowed:
@@ -145,7 +146,7 @@ def add_bot(table_id: int, user: User, level: str = BotLevel.EASY) -> Seat:
 def remove_bot(table_id: int, user: User, position: int) -> None:
     with transaction.atomic():
         table = locked_table(table_id)
-        if table.host_id(seats_of(table)) != user.pk:
+        if table.host_id(table.seats_in_order()) != user.pk:
             raise GameError(_("Only the host may remove bots."))
         if table.status != Table.Status.OPEN:
             raise GameError(_("A game is being played at this table; wait for it to end."))
@@ -154,7 +155,7 @@ def remove_bot(table_id: int, user: User, position: int) -> None:
         ).delete()
         if not deleted:
             raise GameError(_("There is no bot in that seat."))
-        arm_start(table, seats_of(table))
+        arm_start(table, table.seats_in_order())
         after_commit_table_changed(table.pk)
 
 
@@ -178,7 +179,7 @@ def leave(table_id: int, user: User) -> None:
 def free_seat(table: Table, seat: Seat) -> None:
     """A person stands up between games; bots do not keep a table without people."""
     seat.delete()
-    remaining = seats_of(table)
+    remaining = table.seats_in_order()
     if not any(not s.is_bot for s in remaining):
         Seat.objects.filter(table=table).delete()
         remaining = []
@@ -208,7 +209,7 @@ def stand_up(seat_id: int, now: float | None = None) -> bool:
         after_commit_table_changed(table.pk)
     with translation.override(player.language or settings.LANGUAGE_CODE):
         reason = _("You were stood up from this table: you were not here after the game.")
-        broadcast.unseated(table.pk, player.pk, reason)
+        after_commit_unseated(table.pk, player.pk, reason)
     return True
 
 
@@ -222,7 +223,7 @@ def play_again(table_id: int, user: User) -> None:
         )
         if not updated:
             raise GameError(_("You do not sit at this table."))
-        arm_start(table, seats_of(table))
+        arm_start(table, table.seats_in_order())
         after_commit_table_changed(table.pk)
 
 
@@ -233,7 +234,7 @@ def arm_start(table: Table, seats: list[Seat]) -> None:
     ready = (
         len(seats) == table.seats
         and all(s.is_bot or s.ready for s in seats)
-        and switches.start_refusal(table.pk) is None
+        and gates.gate().hold(table.pk) is None
     )
     starts_at = clock.to_datetime(clock.now() + START_DELAY) if ready else None
     if ready and table.starts_at is not None:
@@ -242,7 +243,7 @@ def arm_start(table: Table, seats: list[Seat]) -> None:
         table.starts_at, table.busy_until = starts_at, None
         table.save(update_fields=["starts_at", "busy_until"])
         if starts_at is not None:
-            transaction.on_commit(partial(broadcast.wake_scheduler, clock.to_seconds(starts_at)))
+            after_commit_deadline(clock.to_seconds(starts_at))
 
 
 def close_table(table_id: int) -> None:
@@ -256,7 +257,3 @@ def close_table(table_id: int) -> None:
         table.save(update_fields=["status", "starts_at"])
         Seat.objects.filter(table=table).delete()
         after_commit_table_changed(table_id)
-
-
-def after_commit_table_changed(table_id: int) -> None:
-    transaction.on_commit(partial(broadcast.table_changed, table_id))

@@ -85,7 +85,7 @@ def test_the_benchmarks_person_keeps_their_hand_through_the_changes_that_follow(
     monkeypatch.setattr(broadcast.listeners, "listening", set)
     anna = User.objects.get(username="anna")
     with django_capture_on_commit_callbacks(execute=True):
-        play.act(game, anna, parse(json.dumps(move)), version)
+        play.act(game, anna, parse(json.dumps(move)).to_engine(), version)
     change = next(
         message["html"]["*"]
         for batch in sent

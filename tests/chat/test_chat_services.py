@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
-from chat import services
+from chat import mutes, services
 from chat.models import Message, Mute, SiteMute
 from games.models import Game
 from games.table import tables
@@ -118,10 +118,10 @@ def test_a_quick_reaction_is_kept_by_its_code_and_an_unknown_one_is_refused(tabl
 def test_a_player_mutes_another_for_themselves_once_and_can_unmute(anna, boris):
     services.mute(anna, boris.pk)
     services.mute(anna, boris.pk)
-    assert services.muted_ids(anna) == {boris.pk}
-    assert services.muted_ids(boris) == set()
+    assert mutes.muted_ids(anna) == {boris.pk}
+    assert mutes.muted_ids(boris) == set()
     services.unmute(anna, boris.pk)
-    assert services.muted_ids(anna) == set()
+    assert mutes.muted_ids(anna) == set()
 
 
 def test_nobody_mutes_themselves_or_a_player_who_does_not_exist(anna):

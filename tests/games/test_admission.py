@@ -8,6 +8,7 @@ import pytest
 from accounts.services import create_player
 from games import clock
 from games.deadlines import admission, scheduler
+from games.live.handshakes import HandshakeLine
 from games.models import Game, Table
 from games.picture.scene import Audience, of_table, render
 from games.table import play, tables
@@ -103,7 +104,7 @@ def test_a_waiting_table_is_told_again_when_the_time_it_was_told_has_passed(sett
 
 
 async def test_seated_players_handshakes_go_before_the_spectators_waiting_in_line():
-    line = admission.HandshakeLine(at_once=1)
+    line = HandshakeLine(at_once=1)
     served: list[str] = []
 
     async def handshake(name: str, seated: bool) -> None:
@@ -125,7 +126,7 @@ async def test_seated_players_handshakes_go_before_the_spectators_waiting_in_lin
 
 
 async def test_a_handshake_that_gives_up_in_line_does_not_keep_its_place():
-    line = admission.HandshakeLine(at_once=1)
+    line = HandshakeLine(at_once=1)
     async with line.turn(seated=False):
         gone = asyncio.create_task(line.turn(seated=True).__aenter__())
         await asyncio.sleep(0)

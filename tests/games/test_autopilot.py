@@ -3,7 +3,7 @@ from __future__ import annotations
 import random
 
 from games.engine import Deal, Defend, Game, Lead, Pass, Rules
-from games.table.autopilot import BOT_DELAY, BotSchedule, table_key
+from games.models import BOT_DELAY, BotSchedule, table_key
 
 
 def game_where_a_bot_passed() -> Game:

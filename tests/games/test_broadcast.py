@@ -7,7 +7,7 @@ import pytest
 from channels.layers import get_channel_layer
 
 from games import clock
-from games.live import broadcast
+from games.deadlines import scheduler
 
 
 @pytest.fixture(autouse=True)
@@ -19,8 +19,8 @@ async def wakes_for(deadline_in: float) -> list[dict[str, Any]]:
     """The wake-ups a scheduler gets when a deadline `deadline_in` seconds away is written."""
     layer = get_channel_layer()
     channel = await layer.new_channel()
-    await layer.group_add(broadcast.SCHEDULER_GROUP, channel)
-    await asyncio.to_thread(broadcast.wake_scheduler, clock.now() + deadline_in)
+    await layer.group_add(scheduler.SCHEDULER_GROUP, channel)
+    await asyncio.to_thread(scheduler.wake_for, clock.now() + deadline_in)
     received = []
     try:
         while True:
@@ -30,7 +30,7 @@ async def wakes_for(deadline_in: float) -> list[dict[str, Any]]:
 
 
 async def test_a_deadline_nearer_than_the_next_sweep_wakes_the_schedulers():
-    woken = await wakes_for(broadcast.SCHEDULER_SWEEP_SECONDS / 2)
+    woken = await wakes_for(scheduler.SWEEP_SECONDS / 2)
     assert [message["type"] for message in woken] == ["scheduler.wake"]
 
 

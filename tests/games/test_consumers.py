@@ -213,7 +213,9 @@ async def test_a_take_on_a_table_that_changed_is_refused_without_a_whole_picture
     defender = await connected(sockets, table, users[engine.defender])
     card = str(engine.hands[engine.attacker][0])
     lead = parse(json.dumps({"action": "lead", "card": card, "version": game.version}))
-    await database_sync_to_async(play.act)(game.pk, users[engine.attacker], lead, game.version)
+    await database_sync_to_async(play.act)(
+        game.pk, users[engine.attacker], lead.to_engine(), game.version
+    )
     assert 'data-base="' in await not_presence(defender)
     await defender.send(action="take", version=game.version)
     refusal = await not_presence(defender)

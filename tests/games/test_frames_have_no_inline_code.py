@@ -87,7 +87,7 @@ def play_out(table: Table, players: dict[int, User], frozen_clock: Clock) -> Non
             seat = rng.choice(movers)
             action = rng.choice(engine.legal_actions(seat))
             command = parse(json.dumps({**encode(action), "version": game.version}))
-            play.act(game.pk, players[seats[seat]], command, game.version)
+            play.act(game.pk, players[seats[seat]], command.to_engine(), game.version)
         else:
             frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.001)
             play.tick(game.pk)

@@ -17,7 +17,9 @@ from games.deadlines import timing
 from games.live import broadcast, metrics
 from games.live.consumers import TableConsumer
 from games.live.sockets import SERVER_ERROR
+from games.models import Game
 from games.table import tables
+from games.table.committed import GameCommitted
 from tests.games import test_consumers as table_sockets
 from tests.games.conftest import open_table, start_when_due
 from tests.games.test_consumers import connected
@@ -74,7 +76,7 @@ def test_without_a_token_no_scraper_gets_in(client: Client, settings):
 
 def test_commits_and_late_deadlines_are_counted(client: Client, token):
     versions = metrics.ACTIONS._value.get()
-    timing.committed(1, 2)
+    timing.log_commit(GameCommitted(game=Game(pk=1, version=2), events=()))
     timing.fired("game", 1, 100.0, 100.4)
     assert metrics.ACTIONS._value.get() == versions + 1
     text = client.get("/metrics", HTTP_AUTHORIZATION=f"Bearer {token}").content.decode()

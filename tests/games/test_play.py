@@ -15,7 +15,7 @@ from games.engine import Game as EngineGame
 from games.live.protocol import parse
 from games.models import Game, GamePlayer, Seat, Table
 from games.picture import rendering
-from games.table import autopilot, play, tables
+from games.table import play, tables
 from tests.games.conftest import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
@@ -34,7 +34,8 @@ def set_position(game: Game, hands: list[str], talon: str, attacker: int = 0) ->
 
 def move(game: Game, player, seen: int, **fields: object) -> Game:
     """A command as the table socket would receive it, made on the screen of version `seen`."""
-    return play.act(game.pk, player, parse(json.dumps({**fields, "version": seen})), seen)
+    command = parse(json.dumps({**fields, "version": seen}))
+    return play.act(game.pk, player, command.to_engine(), seen)
 
 
 def test_r14_a_whole_four_player_game_with_bots_pays_the_bank_out(anna, frozen_clock):
@@ -185,9 +186,9 @@ def test_a_take_made_on_the_screen_of_a_game_that_is_over_never_lands_on_the_nex
     second = start_when_due(table, frozen_clock)
     take = parse(json.dumps({"action": "take", "version": seen}))
     with pytest.raises(errors.StaleCommand, match="This game is over"):
-        play.act_at_table(anna, take, first.pk)
+        play.act_at_table(anna, take.to_engine(), take.version, first.pk)
     with pytest.raises(errors.StaleCommand):
-        play.act_at_table(anna, take, None)
+        play.act_at_table(anna, take.to_engine(), take.version, None)
     before = second.version
     second.refresh_from_db()
     assert second.version == before
@@ -298,11 +299,12 @@ def lock_the_row(game_id: int) -> None:
 def test_a_bot_decides_while_another_writer_can_lock_the_game_row(bot_to_defend, monkeypatch):
     game = bot_to_defend
     decided = []
+    decide = play.decide
 
     def decide_while_another_locks(engine, position, level, rng):
         on_another_connection(lambda: lock_the_row(game.pk))
         decided.append(position)
-        return autopilot.decide(engine, position, level, rng)
+        return decide(engine, position, level, rng)
 
     monkeypatch.setattr(play, "decide", decide_while_another_locks)
     assert play.tick(game.pk) is True
@@ -317,6 +319,7 @@ def test_a_move_made_while_a_bot_decides_voids_its_decision_and_it_decides_again
     game = bot_to_defend
     cards_seen: list[int] = []
     decisions: list[object] = []
+    decide = play.decide
 
     def decide_while_anna_throws_in(engine, position, level, rng):
         cards_seen.append(len(engine.table))
@@ -324,7 +327,7 @@ def test_a_move_made_while_a_bot_decides_voids_its_decision_and_it_decides_again
             on_another_connection(
                 lambda: move(game, anna, game.version, action="throw-in", card="6C")
             )
-        decisions.append(autopilot.decide(engine, position, level, rng))
+        decisions.append(decide(engine, position, level, rng))
         return decisions[-1]
 
     monkeypatch.setattr(play, "decide", decide_while_anna_throws_in)

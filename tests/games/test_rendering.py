@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.models import Seat
+from games.models import Seat, seat_infos
 from games.picture import rendering
 from games.table import tables
 from tests.games.conftest import open_table, play_out, start_when_due
@@ -13,7 +13,7 @@ def test_a_bot_is_named_in_the_language_each_audience_reads(anna):
     table = open_table(anna, stake=0)
     tables.add_bot(table.pk, anna)
     with translation.override("ru"):
-        infos = rendering.seat_infos(Seat.objects.filter(table=table).order_by("position"))
+        infos = seat_infos(Seat.objects.filter(table=table).order_by("position"))
     with translation.override("en"):
         assert [info.label for info in infos] == ["anna", "Bot 2"]
     with translation.override("ru"):

@@ -11,7 +11,6 @@ from django.db import connection
 
 from games import clock
 from games.deadlines import scheduler
-from games.live import broadcast
 from games.models import Game, Table
 from games.table import play, tables
 from tests.games.conftest import Clock, open_table, start_when_due
@@ -222,7 +221,7 @@ async def test_wake_ups_with_nothing_due_do_not_make_the_scheduler_sweep_each_ti
     await asyncio.sleep(0.2)
     began = time.monotonic()
     for _ in range(40):
-        await database_sync_to_async(broadcast.wake_scheduler)(clock.now())
+        await database_sync_to_async(scheduler.wake_for)(clock.now())
         await asyncio.sleep(0.01)
     elapsed = time.monotonic() - began
     runner.stop()

@@ -126,7 +126,7 @@ def game_goes_on(table: Any, seat: int, frozen_clock: Clock) -> None:
         if legal:
             other = Seat.objects.get(table=table, position=1 - seat).player
             command = parse(json.dumps({**encode(legal[0]), "version": row.version}))
-            play.act(row.pk, other, command, row.version)
+            play.act(row.pk, other, command.to_engine(), row.version)
             FIGURES["moves of the other player"] += 1
         else:
             frozen_clock.advance_to(clock.to_seconds(row.deadline_at) + 0.001)

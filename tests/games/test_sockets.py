@@ -22,7 +22,6 @@ from games.engine import Game as EngineGame
 from games.engine import Lead
 from games.live import broadcast
 from games.live.consumers import LobbyConsumer, TableConsumer
-from games.live.protocol import Command
 from games.live.sockets import (
     ADDRESS_CONNECTS,
     ANONYMOUS_ADDRESS_MESSAGES,
@@ -251,8 +250,7 @@ async def test_a_move_on_a_version_the_socket_has_not_shown_is_refused(
     await asyncio.sleep(0.05)
     await socket.send(action="take", version=game.version + 1)
     lead = Lead((engine.hands[engine.attacker][0],))
-    command = Command("lead", cards=lead.cards, version=game.version)
-    await database_sync_to_async(play.act)(game.pk, attacker, command, game.version)
+    await database_sync_to_async(play.act)(game.pk, attacker, lead, game.version)
     released.set()
     frames = await socket.drain()
     while not await socket.communicator.receive_nothing(timeout=0.3):

@@ -60,13 +60,16 @@ def test_a_stop_during_the_closing_countdown_returns_each_stake_once(
     defender = boris if leader == anna else anna
     view_hand = play.load(game.pk).engine.view(attacker)["hand"]
     play.act(
-        game.pk, leader, parse(f'{{"action": "lead", "card": "{view_hand[0]}", "version": 1}}'), 1
+        game.pk,
+        leader,
+        parse(f'{{"action": "lead", "card": "{view_hand[0]}", "version": 1}}').to_engine(),
+        1,
     )
     game.refresh_from_db()
     play.act(
         game.pk,
         defender,
-        parse(f'{{"action": "take", "version": {game.version}}}'),
+        parse(f'{{"action": "take", "version": {game.version}}}').to_engine(),
         game.version,
     )
     game.refresh_from_db()
@@ -163,7 +166,7 @@ def test_a_player_removed_during_a_game_is_played_by_the_autopilot_and_cannot_co
     with pytest.raises(errors.GameError):
         tables.join(game.table_id, boris)
     with pytest.raises(errors.GameError, match="do not play"):
-        play.act(game.pk, boris, parse('{"action": "take", "version": 1}'), 1)
+        play.act(game.pk, boris, parse('{"action": "take", "version": 1}').to_engine(), 1)
     game = play_out(game, frozen_clock)
     assert game.status == Game.Status.FINISHED
     assert game.players.get(seat=position).player == boris

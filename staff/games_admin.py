@@ -1,6 +1,6 @@
-"""Admins run the tables: close a table, stop a running game with every stake returned (both
-recorded in the audit trail). Tables, games, seats and events are never deleted here: they
-hold history and money."""
+"""The games in the Django admin: admins run the tables there, closing a table or stopping a
+running game with every stake returned, both as staff operations recorded in the audit trail.
+Tables, games, seats and events are never deleted here: they hold history and money."""
 
 from __future__ import annotations
 
