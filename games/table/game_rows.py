@@ -35,6 +35,8 @@ seen, and that player's name, language and standing."""
 GAME_COLUMNS = ("version", "status", "event_seq")
 SEAT_COLUMNS = ("away", "left", "timeouts", "ready")
 """What a game's writer changes in a seat."""
+LAST_SEEN = 4 + len(SEAT_COLUMNS)
+"""Where a seat's last sighting stands in its row of a fingerprint."""
 
 
 def locked_table(table_id: int) -> Table:
@@ -108,6 +110,18 @@ def fingerprint(game_id: int, *, lock: bool) -> tuple[Fingerprint, datetime | No
     own, deadline = tuple(first[:4]), moment(first[4])
     seats = tuple(tuple(row[5:]) for row in rows if row[5] is not None)
     return (own, seats), deadline
+
+
+def without_sightings(known: Fingerprint) -> Fingerprint:
+    """The fingerprint less when each seat's player was last seen: their sockets report in
+    every few seconds, which changes nothing a writer holds but the sighting itself."""
+    own, seats = known
+    return own, tuple((*seat[:LAST_SEEN], *seat[LAST_SEEN + 1 :]) for seat in seats)
+
+
+def sightings(known: Fingerprint) -> dict[int, datetime | None]:
+    """When each seat's player was last seen, by seat, as the fingerprint read it."""
+    return {seat[0]: moment(seat[LAST_SEEN]) for seat in known[1]}
 
 
 def after_write(known: Fingerprint, row: Game, seats: Sequence[Seat]) -> Fingerprint | None:

@@ -16,7 +16,7 @@ from typing import Any
 from django.db.models import Model
 
 from games.models import Game, Seat
-from games.table.game_rows import Fingerprint
+from games.table.game_rows import Fingerprint, sightings, without_sightings
 
 
 @dataclass(frozen=True)
@@ -34,13 +34,19 @@ class HeldGames:
         self.games: OrderedDict[int, Held] = OrderedDict()
 
     def take(self, game_id: int, fingerprint: Fingerprint) -> tuple[Game, list[Seat]] | None:
-        """Copies of the game's row and seats, if what is held has this fingerprint: a
-        writer changes its copies freely, and what is held changes only when it commits."""
+        """Copies of the game's row and seats, if what is held has this fingerprint (or
+        differs from it only in when the players were last seen: the copies are given those
+        sightings): a writer changes its copies freely, and what is held changes only when
+        it commits."""
         with self.lock:
             held = self.games.get(game_id)
-        if held is None or held.fingerprint != fingerprint:
+        if held is None or without_sightings(held.fingerprint) != without_sightings(fingerprint):
             return None
-        return clone(held.row), [clone(seat) for seat in held.seats]
+        seen = sightings(fingerprint)
+        seats = [clone(seat) for seat in held.seats]
+        for seat in seats:
+            seat.last_seen = seen[seat.pk]
+        return clone(held.row), seats
 
     def keep(self, fingerprint: Fingerprint, row: Game, seats: list[Seat]) -> None:
         with self.lock:
