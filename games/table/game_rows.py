@@ -14,6 +14,7 @@ the models' own fields, on SQLite and PostgreSQL alike.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any
@@ -250,3 +251,87 @@ def next_moments() -> tuple[datetime | None, datetime | None, datetime | None]:
         )
         game_at, table_at, release_at = cursor.fetchone()
     return moment(game_at), moment(table_at), moment(release_at)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How to read one model's whole row from the columns of a statement: its fields in
+    order, and the converters the ORM would apply to each value."""
+
+    model: type[Model]
+    names: tuple[str, ...]
+    converters: tuple[tuple[Any, ...], ...]
+
+    @classmethod
+    def of(cls, model: type[Model], alias: str) -> Reading:
+        fields = model._meta.concrete_fields
+        converters = []
+        for each in fields:
+            col = each.get_col(alias)
+            converters.append(
+                (col, *connection.ops.get_db_converters(col), *col.get_db_converters(connection))
+            )
+        return cls(model, tuple(each.attname for each in fields), tuple(converters))
+
+    def columns(self, alias: str) -> str:
+        return ", ".join(
+            f"{alias}.{connection.ops.quote_name(str(each.column))}"
+            for each in self.model._meta.concrete_fields
+        )
+
+    def row(self, values: Sequence[Any]) -> Any:
+        """The model instance of these values, as the ORM would have made it."""
+        converted = []
+        for value, (col, *converters) in zip(values, self.converters, strict=True):
+            for convert in converters:
+                value = convert(value, col, connection)
+            converted.append(value)
+        return self.model.from_db(connection.alias, list(self.names), converted)
+
+    @property
+    def width(self) -> int:
+        return len(self.names)
+
+
+@cache
+def game_sql(vendor: str) -> tuple[str, str, Reading, Reading, Reading, Reading]:
+    games, tables_, seats, users = (
+        Reading.of(model, alias)
+        for model, alias in ((Game, "g"), (Table, "t"), (Seat, "s"), (User, "u"))
+    )
+    g, t, s, u = (table(m) for m in (Game, Table, Seat, User))
+    game = (
+        f"SELECT {games.columns('g')}, {tables_.columns('t')} FROM {g} g "
+        f"JOIN {t} t ON t.{column(Table, 'id')} = g.{column(Game, 'table')} "
+        f"WHERE g.{column(Game, 'id')} = %s"
+    )
+    seated = (
+        f"SELECT {seats.columns('s')}, {users.columns('u')} FROM {s} s "
+        f"LEFT JOIN {u} u ON u.{column(User, 'id')} = s.{column(Seat, 'player')} "
+        f"WHERE s.{column(Seat, 'table')} = %s ORDER BY s.{column(Seat, 'position')}"
+    )
+    return game, seated, games, tables_, seats, users
+
+
+def game_and_seats(game_id: int) -> tuple[Game, list[Seat]] | None:
+    """The game with its table, and the table's seats with their players, by position, as
+    `Game.objects.select_related("table")` and `Table.seats_in_order` would read them, in
+    two statements built once."""
+    game, seated, games, tables_, seats, users = game_sql(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(game, [game_id])
+        found = cursor.fetchone()
+        if found is None:
+            return None
+        row = games.row(found[: games.width])
+        row.table = tables_.row(found[games.width :])
+        cursor.execute(seated, [row.table_id])
+        seat_rows = cursor.fetchall()
+    table_seats = []
+    for values in seat_rows:
+        seat = seats.row(values[: seats.width])
+        seat.table = row.table
+        player = values[seats.width :]
+        seat.player = users.row(player) if player[0] is not None else None
+        table_seats.append(seat)
+    return row, table_seats

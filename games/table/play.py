@@ -89,8 +89,10 @@ def load(game_id: int, *, lock: bool = True) -> Loaded:
     fingerprint, deadline_at = found
     held = held_games.take(game_id, fingerprint)
     if held is None:
-        row = Game.objects.select_related("table").get(pk=game_id)
-        seats = row.table.seats_in_order()
+        stored = game_rows.game_and_seats(game_id)
+        if stored is None:
+            raise GameError(_("There is no such game."))
+        row, seats = stored
     else:
         row, seats = held
         row.deadline_at = deadline_at
