@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from django.utils.translation import gettext as _
 
@@ -16,10 +17,15 @@ from chat import protocol as chat_protocol
 from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
 
 MAX_MESSAGE_BYTES = 2048
-CARD_ACTIONS = ("lead", "throw-in", "defend", "transfer")
-PLAIN_ACTIONS = ("take", "pass")
-TABLE_ACTIONS = ("play-again", "ping", "sync")
-ACTIONS = CARD_ACTIONS + PLAIN_ACTIONS + TABLE_ACTIONS + chat_protocol.ACTIONS
+CardAction = Literal["lead", "throw-in", "defend", "transfer"]
+PlainAction = Literal["take", "pass"]
+TableAction = Literal["play-again", "ping", "sync"]
+CommandAction = CardAction | PlainAction | TableAction
+CARD_ACTIONS: tuple[CardAction, ...] = get_args(CardAction)
+PLAIN_ACTIONS: tuple[PlainAction, ...] = get_args(PlainAction)
+TABLE_ACTIONS: tuple[TableAction, ...] = get_args(TableAction)
+ACTIONS = CARD_ACTIONS + PLAIN_ACTIONS + TABLE_ACTIONS
+"""The table's own; the chat's (``chat.protocol.ACTIONS``) travel on the same socket."""
 
 
 class ProtocolError(ValueError):
@@ -28,7 +34,7 @@ class ProtocolError(ValueError):
 
 @dataclass(frozen=True)
 class Command:
-    action: str
+    action: CommandAction
     cards: tuple[Card, ...] = ()
     target: Card | None = None
     version: int | None = None
@@ -95,13 +101,13 @@ def parse_message(text: str | bytes | None) -> Command | chat_protocol.ChatComma
     if not isinstance(data, dict):
         raise ProtocolError(_("The message must be a JSON object."))
     action = data.get("action")
-    if not isinstance(action, str) or action not in ACTIONS:
-        raise ProtocolError(_("Unknown action “%(action)s”.") % {"action": quoted(action, 20)})
-    if action in chat_protocol.ACTIONS:
+    if isinstance(action, str) and action in chat_protocol.ACTIONS:
         try:
             return chat_protocol.command(data)
         except chat_protocol.ChatProtocolError as problem:
             raise ProtocolError(str(problem)) from None
+    if not isinstance(action, str) or action not in ACTIONS:
+        raise ProtocolError(_("Unknown action “%(action)s”.") % {"action": quoted(action, 20)})
     version = parse_version(data.get("version"))
     if action in TABLE_ACTIONS:
         return Command(action=action, version=version)
