@@ -23,7 +23,7 @@ from accounts import ledger
 from accounts.models import User
 from games import clock
 from games.deadlines import timing
-from games.engine import Action, IllegalAction, Phase
+from games.engine import Action, Event, IllegalAction, Phase
 from games.engine import Game as EngineGame
 from games.errors import GameError, StaleCommand
 from games.live import broadcast
@@ -263,9 +263,7 @@ def still_at(row: Game) -> bool:
     return game_rows.lock_at_version(row.pk, row.version)
 
 
-def bot_move(
-    loaded: Loaded, position: int, now: float, *, wait: bool
-) -> list[dict[str, Any]] | None:
+def bot_move(loaded: Loaded, position: int, now: float, *, wait: bool) -> list[Event] | None:
     """A bot's move for a seat, decided and made on the engine of `loaded` (nothing is
     written); its rng is seeded from the game's seed, the version it was read at and the
     seat. None while a strong bot's decision is on its way and `wait` is off."""
