@@ -271,10 +271,6 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"Game #{self.pk} at {self.table}"
 
-    @property
-    def seed_revealed(self) -> bool:
-        return self.status != self.Status.RUNNING
-
 
 class GameEvent(models.Model):
     game = models.ForeignKey(

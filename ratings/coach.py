@@ -13,7 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from games.bots.review import Estimate, estimate
-from games.engine import Action, action_of
+from games.engine import Action, Event, action_of
 from games.engine import Game as EngineGame
 from games.models import Game
 from games.records.export import export
@@ -41,8 +41,8 @@ class Decision:
 class Note:
     seq: int
     seat: int
-    played: dict[str, Any]
-    better: dict[str, Any]
+    played: Event
+    better: Event
     played_chance: float
     better_chance: float
     deals: int
@@ -106,7 +106,7 @@ def note_of(decision: Decision, estimates: list[Estimate], margin: float) -> Not
     )
 
 
-def event_of(decision: Decision, action: Action) -> dict[str, Any]:
+def event_of(decision: Decision, action: Action) -> Event:
     """The event the engine would have written for ``action``, for the move log's words."""
     game = EngineGame.from_dict(decision.game.to_dict())
     events = game.apply(decision.seat, action, float(decision.event["at"]))

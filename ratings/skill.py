@@ -36,17 +36,6 @@ class Skill:
         return round(2 * self.sigma * SCALE)
 
 
-def ranks_of(groups: Sequence[Sequence[int]], players: int) -> list[int]:
-    """Each seat's rank from the finishing groups, best first: a group shares one rank."""
-    ranks = [0] * players
-    for rank, group in enumerate(groups, start=1):
-        for seat in group:
-            ranks[seat] = rank
-    if 0 in ranks:
-        raise ValueError(f"every seat needs a finishing group, not {list(groups)}")
-    return ranks
-
-
 def rate(skills: Sequence[Skill], ranks: Sequence[int]) -> list[Skill]:
     """The skills after one game in which seat ``i`` finished at rank ``ranks[i]``."""
     teams = [[MODEL.rating(mu=skill.mu, sigma=skill.sigma)] for skill in skills]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from accounts.models import User
+from games.engine import LeadEvent, RoundEvent, TakeEvent, TransferEvent, event_types
 from games.models import Game, GameEvent, GamePlayer
 
 RECENT_GAMES = 2000
@@ -26,6 +27,11 @@ AWAY_AFTER_TIMEOUTS = 2
 
 TAKING_MIN_DEFENCES = 20
 TAKING_RATE = 0.8
+
+Read = RoundEvent | TransferEvent | LeadEvent | TakeEvent
+"""The events the signals read: each defence begins with a round or a transfer, and a seat
+runs out of time (R15) on a lead or a take."""
+READ = event_types(Read)
 
 
 @dataclass
@@ -167,12 +173,11 @@ def timeouts_and_takes(
         for row in rows:
             clocks.setdefault(row.player.pk, TimeOuts(row.player)).games += 1
     per_game: dict[tuple[int, int], int] = defaultdict(int)
-    events = GameEvent.objects.filter(
-        game__in=list(seated), type__in=("round", "transfer", "take", "lead")
-    ).order_by("game", "seq")
-    for game_id, kind, seat, data in events.values_list("game_id", "type", "seat", "data"):
-        defender = data.get("defender") if kind == "round" else data.get("to")
-        if kind in ("round", "transfer") and (game_id, defender) in by_seat:
+    events = GameEvent.objects.filter(game__in=list(seated), type__in=READ).order_by("game", "seq")
+    for game_id, seat, data in events.values_list("game_id", "seat", "data"):
+        event: Read = data
+        defender = new_defender(event)
+        if defender is not None and (game_id, defender) in by_seat:
             player = by_seat[(game_id, defender)]
             taker = takers.setdefault(player.pk, Taker(player))
             taker.defences += 1
@@ -181,9 +186,9 @@ def timeouts_and_takes(
         if seat is None or (game_id, seat) not in by_seat:
             continue
         player = by_seat[(game_id, seat)]
-        if data.get("auto"):
+        if event.get("auto"):
             per_game[(game_id, player.pk)] += 1
-        elif kind == "take" and not data.get("by"):
+        elif event["type"] == "take" and not event.get("by"):
             takers.setdefault(player.pk, Taker(player)).takes += 1
     for (game_id, player_id), count in sorted(per_game.items(), reverse=True):
         record = clocks[player_id]
@@ -205,6 +210,15 @@ def timeouts_and_takes(
         sorted(slow, key=lambda record: -record.per_game),
         sorted(always, key=lambda taker: -taker.rate),
     )
+
+
+def new_defender(event: Read) -> int | None:
+    """The seat that defends from this event on: a round's defender, or a transfer's."""
+    if event["type"] == "round":
+        return event["defender"]
+    if event["type"] == "transfer":
+        return event["to"]
+    return None
 
 
 def signals(limit: int = RECENT_GAMES) -> Signals:

@@ -114,6 +114,7 @@ WINGS = (
             "games/clock.py",
             "games/errors.py",
             "games/gates.py",
+            "games/site_events.py",
             "games/forms.py",
             "games/engine",
             "games/bots",

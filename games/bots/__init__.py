@@ -8,10 +8,10 @@ unseen cards; ``budget`` and ``playouts`` as in ``Search``). The server adds the
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from collections.abc import Sequence
+from typing import Literal
 
-from games.engine import Action
+from games.engine import Action, View
 
 from .easy import choose_easy
 from .knowledge import read
@@ -24,7 +24,7 @@ __all__ = ["LEVELS", "Action", "Level", "Search", "choose"]
 
 
 def choose(
-    view: Mapping[str, Any],
+    view: View,
     legal_actions: Sequence[Action],
     rng: random.Random,
     level: Level = "easy",

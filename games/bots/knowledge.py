@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
-from games.engine import CARDS, Card, Game, Phase, as_cards, next_seat
+from games.engine import CARDS, Card, Game, Phase, View, as_cards, next_seat
 
 
 def worth(card: Card, trump: str) -> int:
@@ -72,45 +70,48 @@ class Knowledge:
         return next_seat(seat, self.in_game)
 
 
-def read(view: Mapping[str, Any]) -> Knowledge:
+def read(view: View) -> Knowledge:
     """A seat's knowledge from its view (``game.view(seat)``)."""
-    seat = int(view["seat"])
-    hand = tuple(as_cards(view["hand"]))
-    counts = tuple(int(n) for n in view["counts"])
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a bot plays a seat: the spectators' view has none")
+    counts = tuple(view["counts"])
     players = len(counts)
     known = tuple(
         frozenset() if other == seat else frozenset(as_cards(view["known"][other]))
         for other in range(players)
     )
-    table = tuple(
-        (Card.parse(attack), None if defence is None else Card.parse(defence))
-        for attack, defence in view["table"]
-    )
-    discard = tuple(as_cards(view["discarded"]))
-    trump_card = None if view["trump_card"] is None else Card.parse(view["trump_card"])
-    talon = int(view["talon"])
+    trump_card = view["trump_card"]
     return Knowledge(
         seat=seat,
         players=players,
-        hand=hand,
+        hand=tuple(as_cards(view["hand"])),
         counts=counts,
         known=known,
-        table=table,
-        discard=discard,
-        trump=str(view["trump"]),
-        trump_card=trump_card,
-        talon=talon,
-        set_aside=int(view["set_aside"]),
-        round=int(view["round"]),
+        table=tuple(_pair(pair) for pair in view["table"]),
+        discard=tuple(as_cards(view["discarded"])),
+        trump=view["trump"],
+        trump_card=None if trump_card is None else Card.parse(trump_card),
+        talon=view["talon"],
+        set_aside=view["set_aside"],
+        round=view["round"],
         phase=Phase(view["phase"]),
-        attacker=int(view["attacker"]),
-        defender=int(view["defender"]),
-        limit=int(view["limit"]),
-        taken=bool(view["taken"]),
-        passed=frozenset(int(s) for s in view["passed"]),
-        finished=tuple(tuple(int(s) for s in group) for group in view["finished"]),
-        in_game=tuple(bool(flag) for flag in view["in_game"]),
+        attacker=view["attacker"],
+        defender=view["defender"],
+        limit=view["limit"],
+        taken=view["taken"],
+        passed=frozenset(view["passed"]),
+        finished=tuple(tuple(group) for group in view["finished"]),
+        in_game=tuple(view["in_game"]),
     )
+
+
+def _pair(pair: list[str | None]) -> tuple[Card, Card | None]:
+    """A view's ``[attack, defence or None]`` as cards."""
+    attack, defence = pair
+    if attack is None:
+        raise ValueError(f"a pair on the table leads with a card, not {pair!r}")
+    return Card.parse(attack), None if defence is None else Card.parse(defence)
 
 
 def of_game(game: Game, seat: int) -> Knowledge:

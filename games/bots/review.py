@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from games.engine import Action, Phase
+from games.engine import Action, Phase, View
 
 from .knowledge import read
 from .sampling import sample
@@ -29,7 +28,7 @@ class Estimate:
 
 
 def estimate(
-    view: Mapping[str, Any],
+    view: View,
     legal: Sequence[Action],
     played: Action,
     rng: random.Random,

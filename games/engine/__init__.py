@@ -21,16 +21,36 @@ from .cards import (
     labels,
 )
 from .deal import Deal
-from .events import action_of, public_event
+from .events import (
+    EVENT_TYPES,
+    DefendEvent,
+    DiscardEvent,
+    DrawEvent,
+    Event,
+    FinishEvent,
+    LeadEvent,
+    OverEvent,
+    PassEvent,
+    PickUpEvent,
+    RoundEvent,
+    TakeEvent,
+    ThrowInEvent,
+    TransferEvent,
+    action_of,
+    event_types,
+    public_event,
+)
 from .fair import deal_salt, fair_deal, fair_deck, seed_commitment
 from .game import Game
-from .phase import Phase
+from .phase import Phase, Role, Waiting
 from .reasons import Reason
 from .rules import Rules
 from .seats import next_seat
+from .view import View
 
 __all__ = [
     "CARDS",
+    "EVENT_TYPES",
     "RANK_LABELS",
     "RANKS",
     "SUITS",
@@ -39,21 +59,38 @@ __all__ = [
     "Card",
     "Deal",
     "Defend",
+    "DefendEvent",
+    "DiscardEvent",
+    "DrawEvent",
+    "Event",
+    "FinishEvent",
     "Game",
     "IllegalAction",
     "Lead",
+    "LeadEvent",
+    "OverEvent",
     "Pass",
+    "PassEvent",
     "Payout",
     "Phase",
+    "PickUpEvent",
     "Reason",
+    "Role",
+    "RoundEvent",
     "Rules",
     "Take",
+    "TakeEvent",
     "ThrowIn",
+    "ThrowInEvent",
     "Transfer",
+    "TransferEvent",
+    "View",
+    "Waiting",
     "action_of",
     "as_cards",
     "beats",
     "deal_salt",
+    "event_types",
     "fair_deal",
     "fair_deck",
     "in_order",

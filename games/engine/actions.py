@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import CARDS, Card
+
+if TYPE_CHECKING:
+    from .events import Event
 
 
 class IllegalAction(Exception):
@@ -14,7 +18,7 @@ class IllegalAction(Exception):
     ``events`` are those of deadlines that fell due before the action was refused (they were
     applied: see ``Game.apply``)."""
 
-    def __init__(self, reason: str, events: list[dict[str, object]] | None = None) -> None:
+    def __init__(self, reason: str, events: list[Event] | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.events = events if events is not None else []

@@ -10,7 +10,7 @@ may see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from .actions import (
@@ -44,20 +44,22 @@ from .cards import (
 )
 from .deal import HAND_SIZE, Deal
 from .events import Event
+from .limits import cap, nobody_will_throw_in
 from .phase import Phase
-from .position import Cards, from_position
+from .position import from_position
 from .reasons import Reason, gettext_noop
-from .rules import Rules
+from .rules import DEFAULT_RULES, Rules
 from .seats import CLOCKWISE, next_seat
 from .store import from_dict, to_dict
-from .view import view
+from .view import View, view
 
+# ``Phase.LEAD`` looks the member up through the enum's metaclass each time (Python 3.11): read
+# several times an action, in the bots' searches too, that makes the engine a sixth slower.
 LEAD = Phase.LEAD
 DEFEND = Phase.DEFEND
 CLOSING = Phase.CLOSING
 OVER = Phase.OVER
 
-DEFAULT_RULES = Rules()
 NO_CARD = 1 << len(CARDS)
 """Above every card's bit."""
 
@@ -206,54 +208,7 @@ class Game:
             self._finish(seat, now, [])
         self.durak = holding[0] if holding else None
 
-    @classmethod
-    def from_position(
-        cls,
-        hands: Sequence[Cards],
-        talon: Cards = (),
-        *,
-        trump: str | None = None,
-        trump_card: Card | str | None = None,
-        table: Iterable[tuple[Card | str, Card | str | None]] = (),
-        discarded: Cards = (),
-        known: Sequence[Cards] | None = None,
-        attacker: int,
-        defender: int | None = None,
-        taken: bool = False,
-        passed: Iterable[int] = (),
-        round: int = 1,
-        finished: Iterable[Iterable[int]] = (),
-        finished_this_round: bool = False,
-        rules: Rules = DEFAULT_RULES,
-        now: float = 0.0,
-    ) -> Game:
-        """A game at any moment of a round: the cards in each hand, the talon (in draw order,
-        the face-up card last), the table's ``(attack, defence or None)`` pairs, the discard
-        pile, the cards known to be in each hand (by default only an end-game's trump card),
-        the seat that led this round and the one defending now (by default the next one), the
-        seats that passed, the round and the finishing groups so far (the last one of this
-        round when ``finished_this_round``). Cards in none of these count as set aside. The
-        phase, the limit (R9) and who is still in are worked out; the timers start at ``now``
-        as if the phase had just begun. An impossible position raises ``ValueError``."""
-        return from_position(
-            cls,
-            hands,
-            talon,
-            trump=trump,
-            trump_card=trump_card,
-            table=table,
-            discarded=discarded,
-            known=known,
-            attacker=attacker,
-            defender=defender,
-            taken=taken,
-            passed=passed,
-            round=round,
-            finished=finished,
-            finished_this_round=finished_this_round,
-            rules=rules,
-            now=now,
-        )
+    from_position = classmethod(from_position)
 
     def _first_attacker(self) -> int:
         """R3: the lowest trump leads; without trumps the lowest card, ties by suit."""
@@ -340,26 +295,6 @@ class Game:
                 actions += pick(TRANSFERS, same_rank)
         actions.append(TAKE)
         return actions
-
-    def _cap(self) -> int:
-        """R9: 5 in the first round until the defender takes, else 6."""
-        rules = self.rules
-        return rules.first_round_cap if self.round == 1 and not self.taken else rules.cap
-
-    def _nobody_will_throw_in(self) -> bool:
-        """R10: every attacker who could still throw in has passed, or nobody can."""
-        if len(self.attacks) >= self.limit:
-            return True
-        defender, passed, in_game, throwable = (
-            self.defender,
-            self.passed,
-            self.in_game,
-            self.throwable,
-        )
-        for seat, hand in enumerate(self.hand_bits):
-            if hand & throwable and seat != defender and in_game[seat] and seat not in passed:
-                return False
-        return True
 
     # ------------------------------------------------------------------ checking
 
@@ -494,7 +429,7 @@ class Game:
         target = self.next_seat(self.defender)
         if target == self.defender:
             return Reason(gettext_noop("Nobody is left to transfer to (R6)"))
-        allowed = min(self._cap(), self.hand_bits[target].bit_count())
+        allowed = min(cap(self), self.hand_bits[target].bit_count())
         if len(self.attacks) + 1 > allowed:
             return Reason(
                 gettext_noop(
@@ -594,7 +529,7 @@ class Game:
         self._play(seat, card, at, events)
         if self.taken:
             self.window_end = at + self.rules.throw_in_window
-            self.close_at = at + self.rules.close_delay if self._nobody_will_throw_in() else None
+            self.close_at = at + self.rules.close_delay if nobody_will_throw_in(self) else None
         else:
             self.phase = DEFEND
             self.window_end = self.close_at = None
@@ -624,7 +559,7 @@ class Game:
         self._play(seat, card, at, events)
         self.defender = target
         self.held = self.hand_bits[target].bit_count()
-        self.limit = min(self._cap(), self.held)
+        self.limit = min(cap(self), self.held)
         self.passed.clear()
         self.move_end = at + self.rules.move_time
 
@@ -634,20 +569,20 @@ class Game:
         events.append({"type": "take", "at": at, "seat": seat, "auto": auto})
         self.taken = True
         self.passed.clear()
-        self.limit = min(self._cap(), self.held)
+        self.limit = min(cap(self), self.held)
         self._start_closing(at)
 
     def _pass(self, seat: int, action: Pass, at: float, events: list[Event]) -> None:
         events.append({"type": "pass", "at": at, "seat": seat})
         self.passed.add(seat)
-        if self.phase == CLOSING and self.close_at is None and self._nobody_will_throw_in():
+        if self.phase == CLOSING and self.close_at is None and nobody_will_throw_in(self):
             self.close_at = at + self.rules.close_delay
 
     def _start_closing(self, at: float) -> None:
         self.phase = CLOSING
         self.move_end = None
         self.window_end = at + self.rules.throw_in_window
-        self.close_at = at + self.rules.close_delay if self._nobody_will_throw_in() else None
+        self.close_at = at + self.rules.close_delay if nobody_will_throw_in(self) else None
 
     def _finish(self, seat: int, at: float, events: list[Event]) -> None:
         """R13: a seat without cards once the talon is empty leaves the game."""
@@ -741,7 +676,7 @@ class Game:
         self.phase = LEAD
         self.taken = False
         self.passed = set()
-        self.limit = min(self._cap(), self.held)
+        self.limit = min(cap(self), self.held)
         self.move_end = at + self.rules.move_time
         self.window_end = self.close_at = None
         events.append(
@@ -757,7 +692,7 @@ class Game:
 
     # ------------------------------------------------------------------ outside views
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         """What ``seat`` may see (``None``: a spectator), ready for JSON."""
         return view(self, seat)
 

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 from .cards import CARDS, RANK_BITS, Card, as_cards, beats, bits_of
 from .deal import check_once, check_players, trump_of
+from .limits import cap, nobody_will_throw_in
 from .phase import Phase
-from .rules import Rules
+from .rules import DEFAULT_RULES, Rules
 
 if TYPE_CHECKING:
     from .game import Game
@@ -25,23 +26,31 @@ Cards = Iterable[Card | str]
 def from_position(
     cls: type[Game],
     hands: Sequence[Cards],
-    talon: Cards,
+    talon: Cards = (),
     *,
-    trump: str | None,
-    trump_card: Card | str | None,
-    table: Iterable[tuple[Card | str, Card | str | None]],
-    discarded: Cards,
-    known: Sequence[Cards] | None,
+    trump: str | None = None,
+    trump_card: Card | str | None = None,
+    table: Iterable[tuple[Card | str, Card | str | None]] = (),
+    discarded: Cards = (),
+    known: Sequence[Cards] | None = None,
     attacker: int,
-    defender: int | None,
-    taken: bool,
-    passed: Iterable[int],
-    round: int,
-    finished: Iterable[Iterable[int]],
-    finished_this_round: bool,
-    rules: Rules,
-    now: float,
+    defender: int | None = None,
+    taken: bool = False,
+    passed: Iterable[int] = (),
+    round: int = 1,
+    finished: Iterable[Iterable[int]] = (),
+    finished_this_round: bool = False,
+    rules: Rules = DEFAULT_RULES,
+    now: float = 0.0,
 ) -> Game:
+    """A game at any moment of a round (``Game.from_position``): the cards in each hand, the
+    talon (in draw order, the face-up card last), the table's ``(attack, defence or None)``
+    pairs, the discard pile, the cards known to be in each hand (by default only an end-game's
+    trump card), the seat that led this round and the one defending now (by default the next
+    one), the seats that passed, the round and the finishing groups so far (the last one of this
+    round when ``finished_this_round``). Cards in none of these count as set aside. The phase,
+    the limit (R9) and who is still in are worked out; the timers start at ``now`` as if the
+    phase had just begun. An impossible position raises ``ValueError``."""
     game = cls.__new__(cls)
     hand_cards = [as_cards(hand) for hand in hands]
     players = len(hand_cards)
@@ -81,7 +90,7 @@ def from_position(
     elif taken or not game.unbeaten:
         game.phase = Phase.CLOSING
         game.window_end = now + rules.throw_in_window
-        if game._nobody_will_throw_in():
+        if nobody_will_throw_in(game):
             game.close_at = now + rules.close_delay
     else:
         game.phase = Phase.DEFEND
@@ -155,6 +164,6 @@ def _lay_the_table(game: Game, pairs: list[tuple[Card, Card | None]], taken: boo
         raise ValueError("the defender takes only while a card on the table is unbeaten (R8)")
     game.taken = bool(taken)
     game.held = game.hand_bits[game.defender].bit_count() + len(pairs) - game.unbeaten
-    game.limit = min(game._cap(), game.held)
+    game.limit = min(cap(game), game.held)
     if len(pairs) > game.limit:
         raise ValueError(f"the table holds {len(pairs)} attack cards, over the limit (R9)")

@@ -17,3 +17,6 @@ class Rules:
     """R9: most attack cards in a round."""
     first_round_cap: int = 5
     """R9: most attack cards in the first round, until the defender takes."""
+
+
+DEFAULT_RULES = Rules()

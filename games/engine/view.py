@@ -2,17 +2,63 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from .cards import cards_in, codes
-from .phase import Phase
+from .phase import Phase, Role, Waiting
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def view(game: Game, seat: int | None) -> dict[str, Any]:
-    """``seat``'s view, or the spectators' one for ``None``; JSON-ready, cards as strings.
+class View(TypedDict):
+    """What ``Game.view`` gives: JSON-ready, cards as strings, lists of cards lowest first."""
+
+    seat: int | None
+    """The viewer; None for spectators."""
+    players: int
+    hand: list[str]
+    """The viewer's cards; empty for spectators."""
+    counts: list[int]
+    """Cards in each seat's hand."""
+    known: list[list[str]]
+    """Per seat, the cards known to be in that hand; the viewer's own entry is empty."""
+    table: list[list[str | None]]
+    """``[attack, defence or None]`` in the order played."""
+    trump: str
+    trump_card: str | None
+    talon: int
+    """Cards left in it."""
+    discard: int
+    """How many cards are out of play (``discarded`` and ``set_aside``)."""
+    discarded: list[str]
+    """The cards beaten off the table, in that order."""
+    set_aside: int
+    """Cards a partial deal left out: counted in ``discard``, seen by nobody."""
+    phase: Phase
+    round: int
+    attacker: int
+    """The seat that led."""
+    defender: int
+    roles: list[Role]
+    """Per seat."""
+    in_game: list[bool]
+    """Per seat."""
+    limit: int
+    """R9."""
+    taken: bool
+    passed: list[int]
+    """Seats, ascending."""
+    deadline: float | None
+    waiting_for: Waiting | None
+    """What ``deadline`` ends."""
+    finished: list[list[int]]
+    """The finishing groups in order."""
+    durak: int | None
+
+
+def view(game: Game, seat: int | None) -> View:
+    """``seat``'s view, or the spectators' one for ``None``.
 
     Besides the seat's own hand it holds only public knowledge: what lies on the table, the
     discard pile (everyone saw those cards on the table), the face-up trump card, and the
@@ -21,17 +67,6 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     alone: the 36 cards less its hand, the table, the discard pile, the known cards and the
     trump card still at the bottom of the talon (and, in a partial deal set up by a test, the
     ``set_aside`` cards nobody saw).
-
-    Keys: ``seat`` (the viewer, None for spectators); ``players``; ``hand`` (the viewer's cards,
-    lowest first; empty for spectators); ``counts`` (cards per seat); ``known`` (per seat, the
-    cards known to be in that hand, lowest first; the viewer's own entry is empty); ``table``
-    (``[attack, defence or None]`` in the order played); ``trump``, ``trump_card``; ``talon``
-    (cards left), ``discard`` (count), ``discarded`` (the cards beaten off the table, in order),
-    ``set_aside``; ``phase`` (lead, defend, closing, over); ``round``; ``attacker`` (the seat
-    that led), ``defender``; ``roles`` (per seat: attacker, defender, finished, durak);
-    ``in_game`` (per seat); ``limit`` (R9); ``taken``; ``passed`` (seats); ``deadline`` and
-    ``waiting_for`` (what it ends: lead, defence, window, close); ``finished`` (the groups in
-    order); ``durak``.
     """
     players = range(game.players)
     if seat is not None and seat not in players:
@@ -55,7 +90,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "discard": game.discard,
         "discarded": codes(game.discarded),
         "set_aside": game.set_aside,
-        "phase": game.phase.value,
+        "phase": game.phase,
         "round": game.round,
         "attacker": game.attacker,
         "defender": game.defender,
@@ -71,21 +106,19 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _role(game: Game, seat: int) -> str:
+def _role(game: Game, seat: int) -> Role:
     if seat == game.durak:
-        return "durak"
-    if not game.in_game[seat]:
-        return "finished"
-    if game.phase == Phase.OVER:
-        return "finished"
-    return "defender" if seat == game.defender else "attacker"
+        return Role.DURAK
+    if not game.in_game[seat] or game.phase == Phase.OVER:
+        return Role.FINISHED
+    return Role.DEFENDER if seat == game.defender else Role.ATTACKER
 
 
-def _waiting_for(game: Game) -> str | None:
+def _waiting_for(game: Game) -> Waiting | None:
     """What ``deadline`` is: the attacker's lead or the defender's answer (R15), the closing
     window (R10), or the 1 s close (R10)."""
     if game.phase == Phase.CLOSING:
-        return "close" if game.deadline == game.close_at else "window"
+        return Waiting.CLOSE if game.deadline == game.close_at else Waiting.WINDOW
     if game.phase == Phase.OVER:
         return None
-    return "lead" if game.phase == Phase.LEAD else "defence"
+    return Waiting.LEAD if game.phase == Phase.LEAD else Waiting.DEFENCE

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from django.utils.translation import gettext as _
 
@@ -16,9 +17,13 @@ from games.engine import Card, Defend, Lead, Pass, Take, ThrowIn, Transfer
 from games.live import parts
 
 MAX_MESSAGE_BYTES = 2048
-CARD_ACTIONS = ("lead", "throw-in", "defend", "transfer")
-PLAIN_ACTIONS = ("take", "pass")
-TABLE_ACTIONS = ("play-again", "ping", "sync")
+CardAction = Literal["lead", "throw-in", "defend", "transfer"]
+PlainAction = Literal["take", "pass"]
+TableAction = Literal["play-again", "ping", "sync"]
+CommandAction = CardAction | PlainAction | TableAction
+CARD_ACTIONS: tuple[CardAction, ...] = get_args(CardAction)
+PLAIN_ACTIONS: tuple[PlainAction, ...] = get_args(PlainAction)
+TABLE_ACTIONS: tuple[TableAction, ...] = get_args(TableAction)
 ACTIONS = CARD_ACTIONS + PLAIN_ACTIONS + TABLE_ACTIONS
 
 
@@ -36,7 +41,7 @@ class ForPart:
 
 @dataclass(frozen=True)
 class Command:
-    action: str
+    action: CommandAction
     cards: tuple[Card, ...] = ()
     target: Card | None = None
     version: int | None = None

@@ -7,10 +7,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine import Defend, Lead, Pass, Take, ThrowIn, Transfer, labels
+from games.engine import Defend, Lead, Pass, Take, ThrowIn, Transfer, View, labels
 
 
-def hint(view: dict[str, Any], legal: Sequence[Any]) -> str:
+def hint(view: View, legal: Sequence[Any]) -> str:
     if any(isinstance(action, Lead) for action in legal):
         return _("Your lead: play any card.")
     beats = any(isinstance(action, Defend) for action in legal)
@@ -18,7 +18,9 @@ def hint(view: dict[str, Any], legal: Sequence[Any]) -> str:
     take = any(isinstance(action, Take) for action in legal)
     if beats or transfers or take:
         words = {
-            "targets": labels([attack for attack, defence in view["table"] if not defence]),
+            "targets": labels(
+                [attack for attack, defence in view["table"] if attack and not defence]
+            ),
             "cards": ", ".join(labels([card]) for card in transfers),
         }
         if beats and transfers:

@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from games.engine import SUIT_SYMBOLS, Pass, Take, Transfer
+from games.engine import SUIT_SYMBOLS, Pass, Role, Take, Transfer, View
 from games.engine import Game as EngineGame
 from games.picture import hints
 from games.picture.rendering import CardFace, SeatInfo, hand_cards, role_name, waited_on
@@ -226,7 +226,7 @@ class Section:
 
 
 def other_seat(
-    view: dict[str, Any],
+    view: View,
     info: SeatInfo,
     thinking: bool,
     deadline_ms: int | None,
@@ -292,7 +292,7 @@ def section(
     """The section as `seat` (None: a spectator) sees the game, from `engine.view(seat)`."""
     view = engine.view(seat)
     legal = engine.legal_actions(seat) if seat is not None else []
-    role = view["roles"][seat] if seat is not None else "spectator"
+    role = view["roles"][seat] if seat is not None else Role.SPECTATOR
     thinking = set(bots_thinking)
     deadline_ms = int(view["deadline"] * 1000) if view["deadline"] else None
     order = list(range(view["players"]))
@@ -347,6 +347,7 @@ def section(
             },
         )
         for index, (attack, defence) in enumerate(view["table"])
+        if attack
     )
     leading = view["phase"] == "lead"
     table = Piece(

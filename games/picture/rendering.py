@@ -24,8 +24,11 @@ from games.engine import (
     Card,
     Defend,
     Lead,
+    Role,
     ThrowIn,
     Transfer,
+    View,
+    Waiting,
     payouts,
 )
 from games.errors import GameError, SeatedElsewhere, in_words
@@ -93,21 +96,21 @@ class HandCard:
     transfer: bool
 
 
-def role_name(role: str) -> str:
+def role_name(role: Role) -> str:
     return role_name_in(role, get_language())
 
 
 @lru_cache(maxsize=64)
-def role_name_in(role: str, language: str | None) -> str:
+def role_name_in(role: Role, language: str | None) -> str:
     return {
-        "attacker": _("attacker"),
-        "defender": _("defender"),
-        "finished": _("finished"),
-        "durak": _("durak"),
+        Role.ATTACKER: _("attacker"),
+        Role.DEFENDER: _("defender"),
+        Role.FINISHED: _("finished"),
+        Role.DURAK: _("durak"),
     }.get(role, role)
 
 
-def hand_cards(view: dict[str, Any], legal: Sequence[Any]) -> list[HandCard]:
+def hand_cards(view: View, legal: Sequence[Any]) -> list[HandCard]:
     """Each card of the hand with what tapping it does now."""
     leads: set[str] = set()
     throw_ins: set[str] = set()
@@ -160,12 +163,12 @@ def headline(events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo]) -> dic
     return None
 
 
-def waited_on(view: dict[str, Any], position: int) -> bool:
+def waited_on(view: View, position: int) -> bool:
     """The player the move timer of R15 runs for."""
     waiting = view["waiting_for"]
-    if waiting == "lead":
+    if waiting == Waiting.LEAD:
         return position == int(view["attacker"])
-    if waiting == "defence":
+    if waiting == Waiting.DEFENCE:
         return position == int(view["defender"])
     return False
 

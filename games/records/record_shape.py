@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from games.records.replay import ENGINE_EVENTS, Mismatch
-from games.table.site_events import KINDS
+from games.engine import EVENT_TYPES
+from games.records.replay import Mismatch
+from games.site_events import KINDS
 
 LARGEST_FILE = 2_000_000
 """Bytes; a long game's export is about 100 KB."""
@@ -150,7 +151,7 @@ TOP = {
 def check_event(where: str, event: Any, players: int) -> None:
     fields(where, event, {"seq": WHOLE, "type": TEXT, "at": NUMBER})
     kind = event["type"]
-    if kind not in ENGINE_EVENTS and kind not in KINDS:
+    if kind not in EVENT_TYPES and kind not in KINDS:
         raise Mismatch(f"{where}: there is no event {kind[:40]!r}")
     fields(where, event, SITE_FIELDS.get(kind, {}))
     fields(where, event, {key: ACTION_FIELDS[key] for key in ACTION_FIELDS if key in event})

@@ -12,24 +12,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import Deal, Game, IllegalAction, Rules, action_of
+from games.engine import EVENT_TYPES, Deal, Event, Game, IllegalAction, Rules, action_of
 
-ENGINE_EVENTS = frozenset(
-    (
-        "round",
-        "lead",
-        "throw_in",
-        "defend",
-        "transfer",
-        "take",
-        "pass",
-        "pick_up",
-        "discard",
-        "draw",
-        "finish",
-        "over",
-    )
-)
 SERVER_KEYS = ("seq", "by")
 """What the server adds to an engine event: its number, and who played for a seat."""
 
@@ -59,7 +43,7 @@ def steps(record: dict[str, Any]) -> Iterator[Step]:
     except (KeyError, TypeError, ValueError) as bad:
         raise Mismatch(f"the deal cannot start a game: {bad}") from None
     yield Step(float(record["deal"]["at"]), [], game)
-    recorded = [event for event in record["events"] if event.get("type") in ENGINE_EVENTS]
+    recorded = [event for event in record["events"] if event.get("type") in EVENT_TYPES]
     done = 0
     while done < len(recorded):
         first = recorded[done]
@@ -76,7 +60,7 @@ def steps(record: dict[str, Any]) -> Iterator[Step]:
         done += len(made)
 
 
-def call_for(game: Game, event: dict[str, Any]) -> list[dict[str, Any]]:
+def call_for(game: Game, event: dict[str, Any]) -> list[Event]:
     """The engine call that made ``event``: the seat's action, or the deadlines due then."""
     try:
         at = float(event["at"])
@@ -91,7 +75,7 @@ def call_for(game: Game, event: dict[str, Any]) -> list[dict[str, Any]]:
         raise Mismatch(f"event {event.get('seq')} ({event.get('type')}): {bad!r}") from None
 
 
-def compare(recorded: dict[str, Any], made: dict[str, Any]) -> None:
+def compare(recorded: dict[str, Any], made: Event) -> None:
     expected = {key: value for key, value in recorded.items() if key not in SERVER_KEYS}
     made = json.loads(json.dumps(made))
     if expected != made:

@@ -6,11 +6,11 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from games.engine import Game, Phase, deal_salt, fair_deck, seed_commitment, split_bank
+from games.engine import EVENT_TYPES, Game, Phase, deal_salt, fair_deck, seed_commitment, split_bank
 from games.records import signature
 from games.records.export import FORMAT
 from games.records.record_shape import check_shape
-from games.records.replay import ENGINE_EVENTS, Mismatch, steps
+from games.records.replay import Mismatch, steps
 from games.table.play import ENDLESS_ROUNDS
 
 ENDINGS = ("stopped", "aborted")
@@ -61,7 +61,7 @@ def check_order(events: list[dict[str, Any]], record: dict[str, Any]) -> None:
             )
     middle = events[1:-1]
     for place, event in enumerate(middle):
-        if event["type"] in ENGINE_EVENTS:
+        if event["type"] in EVENT_TYPES:
             continue
         if event["type"] in ENDINGS and place == len(middle) - 1:
             continue

@@ -7,8 +7,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.engine import EVENT_TYPES, Role, Waiting
 from games.picture import movelog
-from games.records.replay import ENGINE_EVENTS, steps
+from games.records.replay import steps
 
 OPEN = "all"
 
@@ -30,7 +31,7 @@ def frames(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
     shown: list[dict[str, Any]] = []
     step_of: dict[int, int] = {}
     for number, step in enumerate(steps(record)):
-        view = step.game.view(seat)
+        view: dict[str, Any] = {**step.game.view(seat)}
         if seat is None:
             view["hands"] = [[card.code for card in hand] for hand in step.game.hands]
         shown.append({"at": step.at, "view": view})
@@ -39,7 +40,7 @@ def frames(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
     log = []
     last = 0
     for event in record["events"]:
-        if event["type"] in ENGINE_EVENTS:
+        if event["type"] in EVENT_TYPES:
             last = step_of[event["seq"]]
         reader = event.get("seat") if seat is None else seat
         text = movelog.describe(event, names, reader)
@@ -65,17 +66,17 @@ def labels() -> dict[str, str]:
         "round": _("Round %(round)s: %(attacker)s led, %(defender)s defends (at most %(limit)s)"),
         "step": _("Step %(step)s of %(steps)s"),
         "clock": _("%(time)s into the game"),
-        "lead": _("%(name)s must lead: %(seconds)s s left"),
-        "defence": _("%(name)s must answer: %(seconds)s s left"),
-        "window": _("Others may throw in: %(seconds)s s left"),
-        "close": _("The round closes in %(seconds)s s"),
+        Waiting.LEAD: _("%(name)s must lead: %(seconds)s s left"),
+        Waiting.DEFENCE: _("%(name)s must answer: %(seconds)s s left"),
+        Waiting.WINDOW: _("Others may throw in: %(seconds)s s left"),
+        Waiting.CLOSE: _("The round closes in %(seconds)s s"),
         "over": _("The game is over."),
         "cards": _("%s cards"),
         "passed": _("pass"),
-        "attacker": _("attacker"),
-        "defender": _("defender"),
-        "finished": _("finished"),
-        "durak": _("durak"),
+        Role.ATTACKER: _("attacker"),
+        Role.DEFENDER: _("defender"),
+        Role.FINISHED: _("finished"),
+        Role.DURAK: _("durak"),
         "empty": _("No cards on the table."),
         "bot": _("bot"),
         "loading": _("Loading the replay…"),

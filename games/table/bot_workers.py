@@ -17,10 +17,9 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
 
 from games.bots import Level, choose
-from games.engine import Action
+from games.engine import Action, View
 
 WORKER_NICENESS = 10
 ASK_TIMEOUT_SECONDS = 30.0
@@ -35,7 +34,7 @@ class Question:
     seat: int
 
 
-def think(view: dict[str, Any], legal: Sequence[Action], seed: str, level: Level) -> Action:
+def think(view: View, legal: Sequence[Action], seed: str, level: Level) -> Action:
     """The bot's decision, in a worker: the same as `games.bots.choose` would make."""
     return choose(view, legal, random.Random(seed), level)
 
@@ -66,7 +65,7 @@ class Workers:
             return self.pool
 
     def ask(
-        self, question: Question, view: dict[str, Any], legal: Sequence[Action], seed: str
+        self, question: Question, view: View, legal: Sequence[Action], seed: str
     ) -> Future[Action]:
         """Ask once: a question already on its way is not asked again."""
         with self.lock:

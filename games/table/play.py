@@ -21,9 +21,9 @@ from django.utils.translation import gettext as _
 
 from accounts import ledger
 from accounts.models import User
-from games import clock, gates
+from games import clock, gates, site_events
 from games.bots import Level, choose
-from games.engine import Action, IllegalAction, Pass, Phase, Take
+from games.engine import Action, Event, IllegalAction, Pass, Phase, Take
 from games.engine import Game as EngineGame
 from games.errors import GameError, StaleCommand, in_words
 from games.models import (
@@ -36,7 +36,7 @@ from games.models import (
     seat_infos,
     table_key,
 )
-from games.table import bot_workers, fairness, game_rows, site_events, standup
+from games.table import bot_workers, fairness, game_rows, standup
 from games.table.committed import (
     Before,
     after_commit_deadline,
@@ -272,9 +272,7 @@ def still_at(row: Game) -> bool:
     return game_rows.lock_at_version(row.pk, row.version)
 
 
-def bot_move(
-    loaded: Loaded, position: int, now: float, *, wait: bool
-) -> list[dict[str, Any]] | None:
+def bot_move(loaded: Loaded, position: int, now: float, *, wait: bool) -> list[Event] | None:
     """A bot's move for a seat, decided and made on the engine of `loaded` (nothing is
     written); its rng is seeded from the game's seed, the version it was read at and the
     seat. None while a strong bot's decision is on its way and `wait` is off."""

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import json
 import random
+from typing import get_args, get_type_hints
 
 import pytest
 from engine_helpers import copy_of, new, state
 
 from games.engine import (
+    EVENT_TYPES,
     Deal,
     Defend,
+    Event,
     Game,
     Lead,
     Take,
     ThrowIn,
+    View,
     action_of,
     public_event,
 )
@@ -45,6 +49,10 @@ def test_view_holds_the_seats_hand_and_only_public_knowledge():
     assert spectator["hand"] == [] and spectator["seat"] is None
     with pytest.raises(ValueError):
         game.view(3)
+
+
+def test_the_view_type_names_every_key_of_a_view():
+    assert View.__required_keys__ == VIEW_KEYS and not View.__optional_keys__
 
 
 def test_view_lists_picked_up_cards_as_known_until_they_are_played():
@@ -115,3 +123,27 @@ def test_the_players_actions_in_the_events_replay_the_game():
             replayed.apply(*taken, event["at"])
     replayed.tick(now)
     assert replayed == game
+
+
+def test_every_event_has_the_keys_its_kind_declares():
+    kinds = {get_args(get_type_hints(kind)["type"])[0]: kind for kind in get_args(Event)}
+    assert set(kinds) == EVENT_TYPES
+    seen = set()
+    for seed in range(4):
+        players = 2 + seed % 3
+        game = Game.start(Deal.shuffled(players, seed))
+        rng = random.Random(seed)
+        now = 0.0
+        events = []
+        while game.phase != "over":
+            now += rng.choice([0.5, 2.0, 40.0])
+            events += game.tick(now)
+            movers = [seat for seat in range(players) if game.legal_actions(seat)]
+            if movers:
+                seat = rng.choice(movers)
+                events += game.apply(seat, rng.choice(game.legal_actions(seat)), now)
+        for event in events:
+            kind = kinds[event["type"]]
+            assert set(event) == kind.__required_keys__ | kind.__optional_keys__, event
+            seen.add(event["type"])
+    assert seen == EVENT_TYPES

@@ -11,7 +11,7 @@ from accounts.models import User
 from games.models import Game
 from ratings.models import Rating, RatingChange
 from ratings.services import rate_game, rate_unrated
-from ratings.skill import Skill, ranks_of
+from ratings.skill import Skill
 from tests.ratings.conftest import play_game, stop_game
 
 MakePlayer = Callable[[str], User]
@@ -42,12 +42,6 @@ def test_a_four_player_game_with_a_tie_matches_openskill_called_directly(
     for player, team in zip([anna, boris, clara, dima], expected, strict=True):
         assert skill_of(player).mu == pytest.approx(team[0].mu)
         assert skill_of(player).sigma == pytest.approx(team[0].sigma)
-
-
-def test_players_who_finish_together_share_a_rank() -> None:
-    assert ranks_of([[2], [0, 3], [1]], 4) == [2, 3, 1, 2]
-    with pytest.raises(ValueError, match="every seat"):
-        ranks_of([[0]], 2)
 
 
 def test_a_stopped_game_changes_no_rating(make_player: MakePlayer) -> None:

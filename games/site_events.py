@@ -1,12 +1,14 @@
-"""The events the site writes into a game's log besides the engine's (``games.engine.events``).
+"""The events the site writes into a game's log besides the engine's (``games.engine.Event``).
 
-A game's log (``GameEvent.data``) holds the engine's events as they came, and these. Every
-writer makes them here, so their shape is declared once.
+A game's log (``GameEvent.data``) holds the engine's events as they came, and these: each a
+``Logged``. Every writer makes them here, so their shape is declared once.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, cast
+
+from games.engine import Event, event_types
 
 
 class Deal(TypedDict):
@@ -38,7 +40,11 @@ class Aborted(TypedDict):
 
 
 SiteEvent = Deal | Seed | Stopped | Aborted
-KINDS = ("deal", "seed", "stopped", "aborted")
+KINDS = event_types(SiteEvent)
+
+Logged = Event | SiteEvent
+"""An event of a game's log. The server adds to each its time ``at`` (the engine's carry theirs)
+and its number ``seq``, and to an engine event ``by`` when no person made it."""
 
 By = Literal["bot", "autopilot"]
 """Who made a move the engine reports, under the key ``"by"``, when no person did: a bot at a
@@ -61,6 +67,6 @@ def aborted(reason: str) -> Aborted:
     return {"type": "aborted", "reason": reason}
 
 
-def made_by(event: dict[str, Any], by: By) -> None:
+def made_by(event: Event, by: By) -> None:
     """Mark an engine event as made by a bot or the autopilot (unless it already says)."""
-    event.setdefault("by", by)
+    cast(dict[str, Any], event).setdefault("by", by)
