@@ -22,7 +22,8 @@ from games import errors, gates
 from games.forms import BotForm, QuickPlayForm, SeatForm, TableForm
 from games.live import snapshots
 from games.models import BotLevel, Game, GameEvent, SeatInfo, Table, seat_infos
-from games.picture import rendering, stopped
+from games.picture import movelog, notices, stopped
+from games.picture.receipt import receipt
 from games.records import history, table_talk, viewer
 from games.table import fairness, matchmaking, tables
 
@@ -57,7 +58,7 @@ def table_new(request: PlayerRequest) -> HttpResponse:
         try:
             table = tables.create_table(request.user, **form.cleaned_data)
         except errors.SeatedElsewhere as refusal:
-            messages.error(request, rendering.refusal_html(refusal, request))
+            messages.error(request, notices.refusal_html(refusal, request))
         except errors.GameError as refusal:
             form.add_error(None, str(refusal))
         else:
@@ -100,15 +101,15 @@ def answer(
     try:
         action()
     except errors.GameError as refusal:
-        said = rendering.refusal_html(refusal, request)
+        said = notices.refusal_html(refusal, request)
         if request.htmx:
-            return HttpResponse(rendering.render_notice(said, oob=False), status=200)
+            return HttpResponse(notices.render_notice(said, oob=False), status=200)
         messages.error(request, said)
         return redirect("table", pk=table_id)
     if request.htmx:
         if then:
             return HttpResponseClientRedirect(then)
-        return HttpResponse(rendering.render_notice("", level="info", oob=False))
+        return HttpResponse(notices.render_notice("", level="info", oob=False))
     return redirect(then or reverse("table", args=[table_id]))
 
 
@@ -156,7 +157,7 @@ def quick_play(request: PlayerRequest) -> HttpResponse:
     try:
         table = matchmaking.quick_play(request.user, stake)
     except errors.GameError as refusal:
-        messages.error(request, rendering.refusal_html(refusal, request))
+        messages.error(request, notices.refusal_html(refusal, request))
         return redirect("lobby")
     paused = gates.gate().paused_words()
     if paused is not None:
@@ -179,7 +180,7 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
             "game": game,
             "players": players,
             "lines": transcript(game, events, infos, request.user) if finished else [],
-            "receipt": rendering.receipt(game) if game.status == Game.Status.FINISHED else None,
+            "receipt": receipt(game) if game.status == Game.Status.FINISHED else None,
             "stopped": stopped.summary(game),
             "finished": finished,
             "fair": fairness.revealed(game),
@@ -196,6 +197,6 @@ def transcript(
     moves = [
         {"seq": event.seq, "text": text}
         for event in events
-        for text in rendering.log_entries([event.data], seats, None)
+        for text in movelog.log_entries([event.data], seats, None)
     ]
     return table_talk.talk().among_moves(game, moves, reader)

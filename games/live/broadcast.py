@@ -20,7 +20,7 @@ from django.utils import translation
 from games.live import listeners, metrics, outages
 from games.live.outages import UNREACHABLE
 from games.models import Table
-from games.picture import rendering, scene
+from games.picture import lobby, movelog, notices, pieces, scene
 from games.table import committed as writers
 from games.table.committed import GameCommitted
 
@@ -136,7 +136,7 @@ def game_changed(committed: GameCommitted) -> None:
     game = committed.game
     now = scene.of_game(committed)
     names = now.names if now.game is not None else scene.log_names(game)
-    earlier = rendering.earlier_games(game.table_id, game.pk) if game.version == 1 else None
+    earlier = movelog.earlier_games(game.table_id, game.pk) if game.version == 1 else None
     heard = heard_at(now)
     outbox = scene_messages(
         now, heard, lambda audience: scene.render_news(now, names, audience, earlier)
@@ -157,7 +157,7 @@ def table_changed(table_id: int) -> None:
                 LOBBY_GROUP,
                 {
                     "type": "lobby.html",
-                    "html": in_every_language(lambda: rendering.render_lobby_row(table, seats)),
+                    "html": in_every_language(lambda: lobby.render_lobby_row(table, seats)),
                 },
             )
         )
@@ -220,7 +220,7 @@ def presence_changed(table_id: int, position: int, online: bool) -> None:
         public_group(table_id),
         {
             "type": "table.presence",
-            "html": in_every_language(lambda: rendering.render_presence(position, online)),
+            "html": in_every_language(lambda: pieces.render_presence(position, online)),
         },
     )
 
@@ -231,7 +231,7 @@ def unseated(table_id: int, user_id: int, reason: str) -> None:
         {
             "type": "table.notice",
             "user_id": user_id,
-            "html": rendering.render_notice(reason),
+            "html": notices.render_notice(reason),
         },
     )
 
@@ -241,7 +241,7 @@ def table_notice(table_id: int, template: Any, values: dict[str, str]) -> None:
 
     def render() -> str:
         text = str(template) % values if values else str(template)
-        return rendering.render_notice(text, level="staff")
+        return notices.render_notice(text, level="staff")
 
     send(public_group(table_id), {"type": "table.announce", "html": in_every_language(render)})
 

@@ -25,7 +25,7 @@ from games.live.broadcast import in_language
 from games.live.handshakes import handshakes
 from games.live.protocol import Command, ForPart, ProtocolError, parse
 from games.live.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer, socket_language
-from games.picture.rendering import render_notice
+from games.picture.notices import render_notice
 from games.picture.scene import Audience
 from games.table import play, tables
 

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils import translation
 
 from games.models import Game, Seat, Table
-from games.picture import rendering, scene
+from games.picture import movelog, scene
 
 LOG_LINES = 60
 
@@ -38,9 +38,9 @@ def render(table_id: int, seat: int | None) -> str:
     audience = scene.Audience(seat, translation.get_language())
     now = scene.of_table(table_id)
     game = now.game or now.last
-    earlier = rendering.earlier_games(table_id, game.pk if game else None)
+    earlier = movelog.earlier_games(table_id, game.pk if game else None)
     names = scene.log_names(game) if game else None
-    log = rendering.render_log(recent_events(game) if game else [], names, seat, earlier)
+    log = movelog.render_log(recent_events(game) if game else [], names, seat, earlier)
     return scene.render(now, audience) + log
 
 

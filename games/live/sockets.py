@@ -32,7 +32,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games.live import broadcast, failures, metrics
 from games.live.ratelimit import Limit, address_key, allow, client_key
-from games.picture import rendering
+from games.picture import notices
 
 logger = logging.getLogger(__name__)
 
@@ -226,7 +226,7 @@ class GuardedConsumer(AsyncWebsocketConsumer):
 
     async def notice(self, message: str) -> None:
         with translation.override(self.language):
-            await self.send(text_data=rendering.render_notice(message))
+            await self.send(text_data=notices.render_notice(message))
 
     async def close_saying(self, code: int, message: StrOrPromise) -> None:
         """Say why (in the socket's language: `message` may be lazy), then close."""

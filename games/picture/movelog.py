@@ -1,4 +1,5 @@
-"""The move log a person reads ("Anna transfers with 7♥ to Boris"), in their language.
+"""The move log a person reads ("Anna transfers with 7♥ to Boris"), in their language, and
+the headline over the table for what just changed that is easy to miss.
 
 Events are the engine's full truth; each reader sees them through `public_event`,
 except the drawing seat, who sees the cards it drew.
@@ -9,12 +10,71 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine import DrawEvent, LeadEvent, TakeEvent, labels, public_event
+from games.models import Game, SeatInfo
 from games.picture.stopped import STOPPED_BY_STAFF
 from games.site_events import Logged
+
+EARLIER_GAMES = 10
+
+
+def log_entries(
+    events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo], reader: int | None
+) -> list[str]:
+    names = [info.label for info in seats]
+    lines = (describe(event, names, reader) for event in events)
+    return [line for line in lines if line]
+
+
+def earlier_games(table_id: int, shown: int | None) -> list[Game]:
+    """The table's other finished games, newest first, for links under the log."""
+    return list(
+        Game.objects.filter(table_id=table_id)
+        .exclude(status=Game.Status.RUNNING)
+        .exclude(pk=shown or 0)
+        .order_by("-started_at")[:EARLIER_GAMES]
+    )
+
+
+def render_log(
+    events: Sequence[dict[str, Any]],
+    seats: Sequence[SeatInfo] | None,
+    reader: int | None,
+    earlier: Sequence[Game] = (),
+) -> str:
+    """The log of one game, from its first line, and links to the table's earlier games."""
+    lines = log_entries(events, seats, reader) if seats is not None else []
+    return render_to_string("games/fragments/log.html", {"lines": lines, "earlier": earlier})
+
+
+def render_log_append(
+    events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo], reader: int | None
+) -> str:
+    lines = log_entries(events, seats, reader)
+    if not lines:
+        return ""
+    return render_to_string("games/fragments/log_append.html", {"lines": lines})
+
+
+def headline(events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo]) -> dict[str, Any] | None:
+    """A short line for what just changed that is easy to miss: a transfer or the drawing."""
+    transfers = [event for event in events if event["type"] == "transfer"]
+    if transfers:
+        defender = transfers[-1]["to"]
+        return {
+            "kind": "transfer",
+            "defender": defender,
+            "text": _("Now %(name)s defends.") % {"name": seats[defender].label},
+        }
+    draws = [event for event in events if event["type"] == "draw" and event["count"]]
+    if draws:
+        parts = ", ".join(f"{seats[event['seat']].label} +{event['count']}" for event in draws)
+        return {"kind": "draw", "defender": None, "text": _("Drawing: %(who)s") % {"who": parts}}
+    return None
 
 
 def visible(event: Logged, reader: int | None) -> Logged:

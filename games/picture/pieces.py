@@ -20,10 +20,12 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from games.engine import SUIT_SYMBOLS, Pass, Role, Take, Transfer, View
+from games.engine import SUIT_SYMBOLS, Pass, Role, Take, Transfer, View, Waiting
 from games.engine import Game as EngineGame
+from games.models import SeatInfo
 from games.picture import hints
-from games.picture.rendering import CardFace, SeatInfo, hand_cards, role_name, waited_on
+from games.picture.hand import hand_cards
+from games.picture.words import CardFace, role_name
 
 PIECES = "games/fragments/game/"
 HAND = "hand"
@@ -51,6 +53,14 @@ def drawn_piece(
     for every version that leaves its context as it was."""
     html = render_to_string(f"{PIECES}{template}.html", {**dict(context), "oob": oob})
     return mark_safe(SPACES.sub(" ", html).strip())
+
+
+def render_presence(position: int, online: bool) -> str:
+    """A seat's mark of whether its player is here, swapped in on its own when they come
+    or go (the seats' name pieces draw it too)."""
+    return render_to_string(
+        "games/fragments/presence.html", {"position": position, "online": online, "oob": True}
+    )
 
 
 @dataclass(frozen=True)
@@ -223,6 +233,16 @@ class Section:
             pairs = "".join(pair.draw() for pair in added)
             changed.append(f'<div hx-swap-oob="beforeend:#table">{pairs}</div>')
         return changed
+
+
+def waited_on(view: View, position: int) -> bool:
+    """The player the move timer of R15 runs for."""
+    waiting = view["waiting_for"]
+    if waiting == Waiting.LEAD:
+        return position == int(view["attacker"])
+    if waiting == Waiting.DEFENCE:
+        return position == int(view["defender"])
+    return False
 
 
 def other_seat(

@@ -36,7 +36,8 @@ from games.models import (
     Table,
     seat_infos,
 )
-from games.picture import pieces, rendering, stopped
+from games.picture import movelog, pieces, stopped
+from games.picture.receipt import receipt
 from games.table.committed import Before, GameCommitted
 
 
@@ -162,7 +163,7 @@ def build(
             now=now,
             news=news,
             last=last,
-            receipt=rendering.receipt(last) if shown and last is not None else None,
+            receipt=receipt(last) if shown and last is not None else None,
             durak=last.players.select_related("player").filter(durak=True).first()
             if last
             else None,
@@ -257,7 +258,7 @@ def section(scene: Scene, audience: Audience, *, chips: bool = True) -> pieces.S
             audience.seat,
             now=scene.now,
             bots_thinking=scene.thinking,
-            headline=rendering.headline(scene.news, scene.names),
+            headline=movelog.headline(scene.news, scene.names),
             balance=scene.balances.get(seat) if seat is not None else None,
         )
 
@@ -326,5 +327,5 @@ def render_news(
     a new log, under which the table's `earlier` games are linked."""
     with translation.override(audience.language):
         if earlier is not None:
-            return rendering.render_log(scene.news, names, audience.seat, earlier)
-        return rendering.render_log_append(scene.news, names, audience.seat)
+            return movelog.render_log(scene.news, names, audience.seat, earlier)
+        return movelog.render_log_append(scene.news, names, audience.seat)

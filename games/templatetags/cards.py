@@ -6,7 +6,7 @@ from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from games.picture.rendering import CardFace
+from games.picture.words import CardFace
 
 register = template.Library()
 

@@ -14,7 +14,7 @@ from games.engine import Deal, Rules
 from games.engine import Game as EngineGame
 from games.live.protocol import parse
 from games.models import Game, GamePlayer, Seat, Table
-from games.picture import rendering
+from games.picture import notices
 from games.table import play, tables
 from tests.games.conftest import open_table, play_out, start_when_due
 
@@ -238,7 +238,7 @@ def test_a_refusal_reads_in_the_players_language_and_names_the_rule(anna, boris,
     assert str(refusal.value) == (
         "Заходить несколькими картами можно только одного достоинства (R4)"
     )
-    notice = rendering.render_notice(str(refusal.value))
+    notice = notices.render_notice(str(refusal.value))
     assert '<a href="/rules/#r4">R4</a>' in notice
 
 

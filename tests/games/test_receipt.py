@@ -3,21 +3,9 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.models import Seat, seat_infos
-from games.picture import rendering
+from games.picture.receipt import receipt
 from games.table import tables
 from tests.games.conftest import open_table, play_out, start_when_due
-
-
-def test_a_bot_is_named_in_the_language_each_audience_reads(anna):
-    table = open_table(anna, stake=0)
-    tables.add_bot(table.pk, anna)
-    with translation.override("ru"):
-        infos = seat_infos(Seat.objects.filter(table=table).order_by("position"))
-    with translation.override("en"):
-        assert [info.label for info in infos] == ["anna", "Bot 2"]
-    with translation.override("ru"):
-        assert [info.label for info in infos] == ["anna", "Бот 2"]
 
 
 def test_the_receipt_shows_each_payout_as_the_engine_reckons_it(frozen_clock, anna, boris, clara):
@@ -25,8 +13,8 @@ def test_the_receipt_shows_each_payout_as_the_engine_reckons_it(frozen_clock, an
     tables.join(table.pk, boris)
     tables.join(table.pk, clara)
     game = play_out(start_when_due(table, frozen_clock), frozen_clock)
-    receipt = rendering.receipt(game)
-    rows = receipt["rows"]
+    paid = receipt(game)
+    rows = paid["rows"]
     stored = {p.seat: p.payout for p in game.players.all()}
     assert [row["payout"] for row in rows] == [stored[row["player"].seat] for row in rows]
     assert sum(row["payout"] for row in rows) == game.bank == 21
@@ -39,10 +27,10 @@ def test_the_receipt_shows_each_payout_as_the_engine_reckons_it(frozen_clock, an
         "The durak gets nothing (R14)",
         "A draw: places 2–3 share 20% (R14)",
     )
-    html = render_to_string("games/fragments/receipt.html", {"receipt": receipt})
+    html = render_to_string("games/fragments/receipt.html", {"receipt": paid})
     assert str(rows[0]["rule"]) in html and "leftover chip" in html
     with translation.override("ru"):
         russian = [str(row["rule"]) for row in rows]
-        html = render_to_string("games/fragments/receipt.html", {"receipt": receipt})
+        html = render_to_string("games/fragments/receipt.html", {"receipt": paid})
     assert all("R14" in rule and "place" not in rule.lower() for rule in russian)
     assert russian[0] in html

@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+from django.utils import translation
+
+from games.models import Seat, seat_infos
+from games.table import tables
+from tests.games.conftest import open_table
+
+
+def test_a_bot_is_named_in_the_language_each_audience_reads(anna):
+    table = open_table(anna, stake=0)
+    tables.add_bot(table.pk, anna)
+    with translation.override("ru"):
+        infos = seat_infos(Seat.objects.filter(table=table).order_by("position"))
+    with translation.override("en"):
+        assert [info.label for info in infos] == ["anna", "Bot 2"]
+    with translation.override("ru"):
+        assert [info.label for info in infos] == ["anna", "Бот 2"]
