@@ -6,6 +6,8 @@ what changed by comparing contexts, and only the pieces that changed are drawn a
 `Section.changes_since` gives them as out-of-band swaps on top of the earlier version, with
 `#game-attrs` saying which version they apply to. `Section.draw` gives the whole section, as
 a connecting page gets it; a page that applied every change shows exactly that.
+
+A piece's id is spelled here only: its template writes the `id` it is given.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from games.engine import SUIT_SYMBOLS, Pass, Role, Take, Transfer, View, Waiting
+from games.engine import SUIT_SYMBOLS, Action, Pass, Role, Take, Transfer, View, Waiting
 from games.engine import Game as EngineGame
 from games.models import SeatInfo
 from games.picture import hints
@@ -38,21 +40,32 @@ class Piece:
     template: str
     id: str
     context: dict[str, Any]
-    """Everything the template reads: equal contexts draw equal markup."""
+    """Everything the template reads besides the id: equal contexts draw equal markup."""
 
     def draw(self, *, oob: bool = False, **drawn: str) -> SafeString:
         key = tuple(self.context.items()) + tuple(drawn.items())
-        return drawn_piece(self.template, key, oob, get_language())
+        return drawn_piece(self.template, self.id, key, oob, get_language())
 
 
 @lru_cache(maxsize=65536)
 def drawn_piece(
-    template: str, context: tuple[tuple[str, Any], ...], oob: bool, language: str | None
+    template: str,
+    id: str,
+    context: tuple[tuple[str, Any], ...],
+    oob: bool,
+    language: str | None,
 ) -> SafeString:
     """A piece's markup: the same for every audience that reads it in one language, and
     for every version that leaves its context as it was."""
-    html = render_to_string(f"{PIECES}{template}.html", {**dict(context), "oob": oob})
+    html = render_to_string(f"{PIECES}{template}.html", {**dict(context), "id": id, "oob": oob})
     return mark_safe(SPACES.sub(" ", html).strip())
+
+
+def swap(how: str, *, target: str = "", id: str = "", pieces: Iterable[str] = ()) -> SafeString:
+    """An out-of-band swap that is no piece itself: `pieces` put `how` ("beforeend",
+    "beforebegin") the element `target`, or the element `id` deleted (`how` "delete")."""
+    context = {"swap": how, "target": target, "id": id, "pieces": mark_safe("".join(pieces))}
+    return mark_safe(render_to_string(f"{PIECES}swap.html", context).strip())
 
 
 def render_presence(position: int, online: bool) -> str:
@@ -195,9 +208,7 @@ class Section:
             return []
         before = {card.id: card for card in earlier.cards}
         kept = {card.id for card in self.cards} & before.keys()
-        changed = [
-            f'<div id="{card}" hx-swap-oob="delete"></div>' for card in before if card not in kept
-        ]
+        changed: list[str] = [swap("delete", id=card) for card in before if card not in kept]
         changed += [
             card.draw(oob=True)
             for card in self.cards
@@ -208,10 +219,10 @@ class Section:
             if card.id not in kept:
                 coming.append(card.draw())
             elif coming:
-                changed.append(f'<div hx-swap-oob="beforebegin:#{card.id}">{"".join(coming)}</div>')
+                changed.append(swap("beforebegin", target=card.id, pieces=coming))
                 coming = []
         if coming:
-            changed.append(f'<div hx-swap-oob="beforeend:#{HAND}">{"".join(coming)}</div>')
+            changed.append(swap("beforeend", target=hand.id, pieces=coming))
         if not changed:
             return []
         whole = self.drawn_mine(hand, oob=True)
@@ -230,8 +241,8 @@ class Section:
         ]
         added = now[len(before) :]
         if added:
-            pairs = "".join(pair.draw() for pair in added)
-            changed.append(f'<div hx-swap-oob="beforeend:#table">{pairs}</div>')
+            pairs = (pair.draw() for pair in added)
+            changed.append(swap("beforeend", target=self.table.id, pieces=pairs))
         return changed
 
 
@@ -245,56 +256,61 @@ def waited_on(view: View, position: int) -> bool:
     return False
 
 
-def other_seat(
-    view: View,
-    info: SeatInfo,
-    thinking: bool,
-    deadline_ms: int | None,
-    new_defender: int | None,
-) -> Seat:
-    position = info.position
-    count, role = view["counts"][position], view["roles"][position]
-    waited = waited_on(view, position)
-    seat_class = f"seat role-{role}"
-    if waited:
-        seat_class += " waited-on"
-    if new_defender == position:
-        seat_class += " new-defender"
-    frame = {
-        "position": position,
-        "count": count,
-        "role": role,
-        "waited_on": waited,
-        "seat_class": seat_class,
-    }
-    pieces = (
-        Piece("seat_name", f"seat-{position}-name", {"info": info}),
-        Piece(
-            "seat_status",
-            f"seat-{position}-status",
-            {
-                "position": position,
-                "role_name": role_name(role),
-                "passed": position in view["passed"],
-                "thinking": thinking,
-                "timed": bool(deadline_ms and waited),
-            },
-        ),
-        Piece(
-            "seat_backs",
-            f"seat-{position}-backs",
-            {"position": position, "count": count, "backs": range(min(count, 12))},
-        ),
-        Piece(
-            "seat_known",
-            f"seat-{position}-known",
-            {
-                "position": position,
-                "known": tuple(CardFace.of(code) for code in view["known"][position]),
-            },
-        ),
-    )
-    return Seat(frame, pieces)
+@dataclass(frozen=True)
+class Sight:
+    """What the builders of a section read: the game as one seat sees it (None: the
+    spectators), who sits where, and what the version's news and bot schedule tell."""
+
+    view: View
+    seat: int | None
+    names: Sequence[SeatInfo]
+    legal: Sequence[Action]
+    thinking: frozenset[int]
+    """Bot seats whose move is due."""
+    new_defender: int | None
+    """The seat a transfer just made the defender, as the headline tells it."""
+
+    @classmethod
+    def of(
+        cls,
+        engine: EngineGame,
+        names: Sequence[SeatInfo],
+        seat: int | None,
+        thinking: Iterable[int],
+        headline: dict[str, Any] | None,
+    ) -> Sight:
+        return cls(
+            view=engine.view(seat),
+            seat=seat,
+            names=names,
+            legal=engine.legal_actions(seat) if seat is not None else [],
+            thinking=frozenset(thinking),
+            new_defender=headline["defender"] if headline is not None else None,
+        )
+
+    @property
+    def role(self) -> Role:
+        return self.view["roles"][self.seat] if self.seat is not None else Role.SPECTATOR
+
+    @property
+    def deadline_ms(self) -> int | None:
+        deadline = self.view["deadline"]
+        return int(deadline * 1000) if deadline else None
+
+    def waits_for(self, position: int | None) -> bool:
+        """Whether `position` is the one the move timer of R15 waits for (None is no one)."""
+        return position is not None and waited_on(self.view, position)
+
+    def timed(self, position: int) -> bool:
+        """Whether the move timer runs for `position` now."""
+        return bool(self.deadline_ms and self.waits_for(position))
+
+    def others(self) -> list[int]:
+        """The other players' positions, from the reader's left."""
+        order = list(range(self.view["players"]))
+        if self.seat is not None:
+            order = order[self.seat :] + order[: self.seat]
+        return [position for position in order if position != self.seat]
 
 
 def section(
@@ -310,141 +326,197 @@ def section(
     balance: int | None = None,
 ) -> Section:
     """The section as `seat` (None: a spectator) sees the game, from `engine.view(seat)`."""
-    view = engine.view(seat)
-    legal = engine.legal_actions(seat) if seat is not None else []
-    role = view["roles"][seat] if seat is not None else Role.SPECTATOR
-    thinking = set(bots_thinking)
-    deadline_ms = int(view["deadline"] * 1000) if view["deadline"] else None
-    order = list(range(view["players"]))
-    if seat is not None:
-        order = order[seat:] + order[:seat]
-    new_defender = headline["defender"] if headline is not None else None
-    mine_waited_on = seat is not None and waited_on(view, seat)
-    me_class = f"me role-{role}"
-    if seat is not None and new_defender == seat:
-        me_class += " new-defender"
-    if mine_waited_on:
-        me_class += " waited-on"
-    attrs = {
+    sight = Sight.of(engine, seats, seat, bots_thinking, headline)
+    pairs = table_pairs(sight)
+    return Section(
+        attrs=game_attrs(sight, row_id, version, now),
+        seats=tuple(other_seat(sight, position) for position in sight.others()),
+        deck=deck(sight),
+        table=table(sight, bool(pairs)),
+        pairs=pairs,
+        headline=news(headline),
+        round=round_info(sight),
+        countdown=countdown(sight, engine.rules.throw_in_window),
+        mine=mine(sight),
+        cards=hand(sight),
+        chips=Piece("chips", "chips-now", {"balance": balance}) if balance is not None else None,
+    )
+
+
+def game_attrs(sight: Sight, row_id: int, version: int, now: float) -> dict[str, Any]:
+    """What the `#game` element says of the game and of the reader's place in it."""
+    phase = sight.view["phase"]
+    return {
         "version": version,
-        "phase": str(view["phase"]),
-        "seat": seat,
-        "role": role,
+        "phase": str(phase),
+        "seat": sight.seat,
+        "role": sight.role,
         "game_id": row_id,
-        "game_class": f"game phase-{view['phase']}",
-        "me_class": me_class,
-        "new_defender": new_defender,
+        "game_class": f"game phase-{phase}",
+        "me_class": me_class(sight),
+        "new_defender": sight.new_defender,
         "now_ms": int(now * 1000),
     }
-    opponents = tuple(
-        other_seat(view, seats[position], position in thinking, deadline_ms, new_defender)
-        for position in order
-        if position != seat
+
+
+def me_class(sight: Sight) -> str:
+    names = f"me role-{sight.role}"
+    if sight.seat is not None and sight.new_defender == sight.seat:
+        names += " new-defender"
+    if sight.waits_for(sight.seat):
+        names += " waited-on"
+    return names
+
+
+def other_seat(sight: Sight, position: int) -> Seat:
+    view = sight.view
+    count, role = view["counts"][position], view["roles"][position]
+    waited = sight.waits_for(position)
+    seat_class = f"seat role-{role}"
+    if waited:
+        seat_class += " waited-on"
+    if sight.new_defender == position:
+        seat_class += " new-defender"
+    seat_id = f"seat-{position}"
+    frame = {
+        "id": seat_id,
+        "position": position,
+        "count": count,
+        "role": role,
+        "waited_on": waited,
+        "seat_class": seat_class,
+    }
+    status = {
+        "role_name": role_name(role),
+        "passed": position in view["passed"],
+        "thinking": position in sight.thinking,
+        "timed": sight.timed(position),
+    }
+    known = tuple(CardFace.of(code) for code in view["known"][position])
+    pieces = (
+        Piece("seat_name", f"{seat_id}-name", {"info": sight.names[position]}),
+        Piece("seat_status", f"{seat_id}-status", status),
+        Piece("seat_backs", f"{seat_id}-backs", {"count": count, "backs": range(min(count, 12))}),
+        Piece("seat_known", f"{seat_id}-known", {"known": known}),
     )
-    trump_card = CardFace.of(view["trump_card"]) if view["trump_card"] else None
-    deck = (
-        Piece(
-            "stock",
-            "stock",
-            {
-                "trump_card": trump_card,
-                "trump_symbol": SUIT_SYMBOLS[view["trump"]],
-                "trump_red": view["trump"] in "HD",
-                "talon_left": bool(view["talon"]),
-            },
-        ),
+    return Seat(frame, pieces)
+
+
+def deck(sight: Sight) -> tuple[Piece, ...]:
+    view = sight.view
+    trump = view["trump"]
+    stock = {
+        "trump_card": CardFace.of(view["trump_card"]) if view["trump_card"] else None,
+        "trump_symbol": SUIT_SYMBOLS[trump],
+        "trump_red": trump in "HD",
+        "talon_left": bool(view["talon"]),
+    }
+    return (
+        Piece("stock", "stock", stock),
         Piece("talon", "talon", {"talon": view["talon"]}),
         Piece("discard", "discard", {"discard": view["discard"]}),
     )
-    pairs = tuple(
+
+
+def table_pairs(sight: Sight) -> tuple[Piece, ...]:
+    return tuple(
         Piece(
             "pair",
             f"pair-{index}",
             {
-                "index": index,
                 "attack": CardFace.of(attack),
                 "defence": CardFace.of(defence) if defence else None,
             },
         )
-        for index, (attack, defence) in enumerate(view["table"])
+        for index, (attack, defence) in enumerate(sight.view["table"])
         if attack
     )
+
+
+def table(sight: Sight, has_pairs: bool) -> Piece:
+    """The table around its pairs, and the line it shows while nothing lies on it."""
+    view = sight.view
     leading = view["phase"] == "lead"
-    table = Piece(
+    return Piece(
         "table",
         "table",
         {
-            "leading": leading and not pairs,
-            "my_lead": leading and seat == view["attacker"],
-            "attacker_name": seats[view["attacker"]].label if leading else "",
+            "leading": leading and not has_pairs,
+            "my_lead": leading and sight.seat == view["attacker"],
+            "attacker_name": sight.names[view["attacker"]].label if leading else "",
         },
     )
-    news = Piece(
-        "headline",
-        "headline",
-        {"kind": headline["kind"], "text": headline["text"]}
-        if headline
-        else {"kind": "", "text": ""},
-    )
-    round_info = Piece(
+
+
+def news(headline: dict[str, Any] | None) -> Piece:
+    shown = headline or {"kind": "", "text": ""}
+    return Piece("headline", "headline", {"kind": shown["kind"], "text": shown["text"]})
+
+
+def round_info(sight: Sight) -> Piece:
+    view, names = sight.view, sight.names
+    return Piece(
         "round",
         "round-info",
         {
             "round": view["round"],
-            "attacker_name": seats[view["attacker"]].label,
-            "defender_name": seats[view["defender"]].label,
+            "attacker_name": names[view["attacker"]].label,
+            "defender_name": names[view["defender"]].label,
             "limit": view["limit"],
         },
     )
-    countdown = Piece(
+
+
+def countdown(sight: Sight, throw_in_window: float) -> Piece:
+    view = sight.view
+    return Piece(
         "countdown",
         "countdown",
         {
-            "deadline_ms": deadline_ms,
+            "deadline_ms": sight.deadline_ms,
             "kind": view["waiting_for"] or "",
-            "window_ms": int(engine.rules.throw_in_window * 1000),
+            "window_ms": int(throw_in_window * 1000),
             "closing": view["phase"] == "closing",
         },
     )
-    mine: tuple[Piece, ...] = ()
-    if seat is not None:
-        mine = (
-            Piece(
-                "me_name",
-                "me-name",
-                {
-                    "me": seats[seat],
-                    "role_name": role_name(role),
-                    "timed": bool(deadline_ms and mine_waited_on),
-                },
-            ),
-            Piece("hint", "hint", {"hint": hints.hint(view, legal)}),
-            Piece("hand", HAND, {}),
-            Piece(
-                "actions",
-                "actions",
-                {
-                    "can_take": any(isinstance(a, Take) for a in legal),
-                    "can_pass": any(isinstance(a, Pass) for a in legal),
-                    "transfers": tuple(str(a.card) for a in legal if isinstance(a, Transfer)),
-                },
-            ),
-        )
-    cards = tuple(
-        Piece("hand_card", f"hand-{card.face.code}", {"card": card})
-        for card in (hand_cards(view, legal) if seat is not None else ())
+
+
+def mine(sight: Sight) -> tuple[Piece, ...]:
+    """The reader's own seat: name, hint, hand and buttons (none for a spectator)."""
+    if sight.seat is None:
+        return ()
+    me = {
+        "me": sight.names[sight.seat],
+        "role_name": role_name(sight.role),
+        "timed": sight.timed(sight.seat),
+    }
+    return (
+        Piece("me_name", "me-name", me),
+        Piece("hint", "hint", {"hint": hints.hint(sight.view, sight.legal)}),
+        Piece("hand", HAND, {}),
+        actions(sight.legal),
     )
-    chips = Piece("chips", "chips-now", {"balance": balance}) if balance is not None else None
-    return Section(
-        attrs=attrs,
-        seats=opponents,
-        deck=deck,
-        table=table,
-        pairs=pairs,
-        headline=news,
-        round=round_info,
-        countdown=countdown,
-        mine=mine,
-        cards=cards,
-        chips=chips,
+
+
+def actions(legal: Sequence[Action]) -> Piece:
+    return Piece(
+        "actions",
+        "actions",
+        {
+            "can_take": any(isinstance(action, Take) for action in legal),
+            "can_pass": any(isinstance(action, Pass) for action in legal),
+            "transfers": tuple(
+                str(action.card) for action in legal if isinstance(action, Transfer)
+            ),
+        },
+    )
+
+
+def hand(sight: Sight) -> tuple[Piece, ...]:
+    """The cards of the reader's hand, each with what tapping it does."""
+    if sight.seat is None:
+        return ()
+    return tuple(
+        Piece("hand_card", f"{HAND}-{card.face.code}", {"card": card})
+        for card in hand_cards(sight.view, sight.legal)
     )
