@@ -82,7 +82,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "table": table,
             "invite": invite,
-            "snapshot": snapshots.render(pk, entry.seat),
+            "snapshot": snapshots.render(pk, entry.seat).html,
             "seat": entry.seat,
             "invite_url": request.build_absolute_uri(
                 f"{table.get_absolute_url()}?invite={table.invite_code}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -18,6 +18,7 @@ from django.conf import settings
 from django.utils import translation
 
 from games.live import listeners, metrics, outages
+from games.live.frames import TableAnnounce, TableHtml, TableNotice, TablePresence, TableSeating
 from games.live.outages import UNREACHABLE
 from games.models import Table
 from games.picture import lobby, movelog, notices, pieces, scene
@@ -49,7 +50,7 @@ def audience_group(table_id: int, audience: scene.Audience) -> str:
     return seat_group(table_id, audience.seat)
 
 
-Message = tuple[str, dict[str, Any]]
+Message = tuple[str, Mapping[str, Any]]
 
 
 def send_all(messages: list[Message]) -> None:
@@ -112,7 +113,7 @@ async def _deliver_in_order(queue: asyncio.Queue[list[Message]]) -> None:
         await deliver(await queue.get())
 
 
-def send(group: str, message: dict[str, Any]) -> None:
+def send(group: str, message: Mapping[str, Any]) -> None:
     send_all([(group, message)])
 
 
@@ -161,8 +162,11 @@ def table_changed(table_id: int) -> None:
                 },
             )
         )
-    seating = {str(s.player_id): s.position for s in seats if s.player_id is not None}
-    outbox.append((public_group(table_id), {"type": "table.seating", "seating": seating}))
+    seating: TableSeating = {
+        "type": "table.seating",
+        "seating": {str(s.player_id): s.position for s in seats if s.player_id is not None},
+    }
+    outbox.append((public_group(table_id), seating))
     if table.status != Table.Status.PLAYING:
         now = scene.of_table(table_id)
         heard = heard_at(now)
@@ -204,7 +208,7 @@ def scene_messages(
             changes = scene.render_changes(now, audience)
             html = (scene.render(now, audience) if changes is None else changes) + extra(audience)
         key = audience.language if audience.seat is None else "*"
-        frame = {
+        frame: TableHtml = {
             "type": "table.html",
             "html": {key: html},
             "version": now.version,
@@ -216,24 +220,20 @@ def scene_messages(
 
 
 def presence_changed(table_id: int, position: int, online: bool) -> None:
-    send(
-        public_group(table_id),
-        {
-            "type": "table.presence",
-            "html": in_every_language(lambda: pieces.render_presence(position, online)),
-        },
-    )
+    frame: TablePresence = {
+        "type": "table.presence",
+        "html": in_every_language(lambda: pieces.render_presence(position, online)),
+    }
+    send(public_group(table_id), frame)
 
 
 def unseated(table_id: int, user_id: int, reason: str) -> None:
-    send(
-        public_group(table_id),
-        {
-            "type": "table.notice",
-            "user_id": user_id,
-            "html": notices.render_notice(reason),
-        },
-    )
+    frame: TableNotice = {
+        "type": "table.notice",
+        "user_id": user_id,
+        "html": notices.render_notice(reason),
+    }
+    send(public_group(table_id), frame)
 
 
 def table_notice(table_id: int, template: Any, values: dict[str, str]) -> None:
@@ -243,7 +243,8 @@ def table_notice(table_id: int, template: Any, values: dict[str, str]) -> None:
         text = str(template) % values if values else str(template)
         return notices.render_notice(text, level="staff")
 
-    send(public_group(table_id), {"type": "table.announce", "html": in_every_language(render)})
+    frame: TableAnnounce = {"type": "table.announce", "html": in_every_language(render)}
+    send(public_group(table_id), frame)
 
 
 def hear_the_writers() -> None:

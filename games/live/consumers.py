@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import time
 from typing import Any
 from urllib.parse import parse_qs
@@ -22,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from games import errors
 from games.live import broadcast, failures, metrics, parts, presence, snapshots
 from games.live.broadcast import in_language
+from games.live.frames import TableAnnounce, TableHtml, TableNotice, TablePresence, TableSeating
 from games.live.handshakes import handshakes
 from games.live.protocol import Command, ForPart, ProtocolError, parse
 from games.live.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer, socket_language
@@ -33,15 +33,6 @@ logger = logging.getLogger(__name__)
 
 GAP_WAIT_SECONDS = 0.5
 """How long changes that came early wait for the ones before them."""
-SHOWN_GAME = re.compile(r'<section id="game"[^>]*?data-version="(\d*)"[^>]*?data-game-id="(\d*)"')
-
-
-def shown_version(html: str) -> tuple[int | None, int | None]:
-    """The game and its version a whole frame puts on the page (None for the waiting room)."""
-    match = SHOWN_GAME.search(html)
-    if not match or not match.group(1):
-        return None, None
-    return int(match.group(2)), int(match.group(1))
 
 
 class TableConsumer(GuardedConsumer):
@@ -125,8 +116,8 @@ class TableConsumer(GuardedConsumer):
 
     async def send_snapshot(self, also: str = "") -> None:
         with translation.override(self.language):
-            html = await database_sync_to_async(snapshots.render)(self.table_id, self.seat)
-        await self.show(html + also, *shown_version(html))
+            snapshot = await database_sync_to_async(snapshots.render)(self.table_id, self.seat)
+        await self.show(snapshot.html + also, snapshot.game, snapshot.version)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         with translation.override(self.language):
@@ -178,7 +169,7 @@ class TableConsumer(GuardedConsumer):
             # like any other: the changes since are already on their way to this page.
             await self.notice(str(refusal))
 
-    async def table_html(self, event: dict[str, Any]) -> None:
+    async def table_html(self, event: TableHtml) -> None:
         html = event["html"]
         if "*" in html:
             frame = html["*"]
@@ -186,7 +177,7 @@ class TableConsumer(GuardedConsumer):
             frame = in_language(html, self.language)
         else:
             return
-        game, version, base = event.get("game"), event.get("version"), event.get("base")
+        game, version, base = event["game"], event["version"], event["base"]
         if base is None or (game, base) == (self.shown_game, self.shown):
             await self.show(frame, game, version)
             await self.show_waiting()
@@ -230,7 +221,7 @@ class TableConsumer(GuardedConsumer):
         self.waiting = {}
         await self.send_snapshot()
 
-    async def table_seating(self, event: dict[str, Any]) -> None:
+    async def table_seating(self, event: TableSeating) -> None:
         user_id = getattr(self.user, "pk", None)
         seat = event["seating"].get(str(user_id)) if user_id is not None else None
         if seat != self.seat:
@@ -238,19 +229,16 @@ class TableConsumer(GuardedConsumer):
             self.seat = seat
             await self.join(self.audience_group())
             await self.send_snapshot()
-            return
-        if "html" in event and self.seat is None:
-            await self.table_html(event)
 
-    async def table_presence(self, event: dict[str, Any]) -> None:
+    async def table_presence(self, event: TablePresence) -> None:
         html = event["html"]
         await self.send(text_data=in_language(html, self.language))
 
-    async def table_notice(self, event: dict[str, Any]) -> None:
-        if event.get("user_id") == getattr(self.user, "pk", None):
+    async def table_notice(self, event: TableNotice) -> None:
+        if event["user_id"] == getattr(self.user, "pk", None):
             await self.send(text_data=event["html"])
 
-    async def table_announce(self, event: dict[str, Any]) -> None:
+    async def table_announce(self, event: TableAnnounce) -> None:
         """For everyone at the table: a notice from the staff, the site's banners."""
         await self.send(text_data=in_language(event["html"], self.language))
 

@@ -33,7 +33,15 @@ def access(table_id: int, user: Any, invite: str = "") -> Access:
     return Access(True)
 
 
-def render(table_id: int, seat: int | None) -> str:
+@dataclass(frozen=True)
+class Snapshot:
+    html: str
+    game: int | None
+    """The running game the picture draws, at `version`; both None for the waiting room."""
+    version: int | None
+
+
+def render(table_id: int, seat: int | None) -> Snapshot:
     """The table for one seat (or the spectators) in the active language, with its log."""
     audience = scene.Audience(seat, translation.get_language())
     now = scene.of_table(table_id)
@@ -41,7 +49,8 @@ def render(table_id: int, seat: int | None) -> str:
     earlier = movelog.earlier_games(table_id, game.pk if game else None)
     names = scene.log_names(game) if game else None
     log = movelog.render_log(recent_events(game) if game else [], names, seat, earlier)
-    return scene.render(now, audience) + log
+    drawn = now.game.pk if now.game is not None else None
+    return Snapshot(scene.render(now, audience) + log, drawn, now.version)
 
 
 def recent_events(row: Game) -> list[dict[str, Any]]:

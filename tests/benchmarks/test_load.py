@@ -36,7 +36,7 @@ def screen_of_seat_0(engine: EngineGame) -> tuple[str, tuple[int, int]]:
     game = play.start(table.pk)
     assert game is not None
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(), bot_moves={})
-    return snapshots.render(table.pk, 0), (game.pk, game.version)
+    return snapshots.render(table.pk, 0).html, (game.pk, game.version)
 
 
 @pytest.mark.django_db

@@ -47,7 +47,7 @@ def test_a_new_game_at_the_table_starts_a_new_log_that_links_the_earlier_game(
 
 def test_a_snapshot_shows_only_the_running_games_log_and_links_the_earlier_one(anna, frozen_clock):
     table, first, second = second_game(anna, frozen_clock)
-    page = snapshots.render(table.pk, 0)
+    page = snapshots.render(table.pk, 0).html
     log = page[page.index('<ol id="log"') :]
     assert log.count("<li>") <= 3
     assert f'href="/games/{first.pk}/"' in page and f'href="/games/{second.pk}/"' not in page

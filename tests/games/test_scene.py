@@ -51,7 +51,7 @@ class Broadcasts:
 
 def snapshot(table_id: int, seat: int | None, language: str) -> str:
     with translation.override(language):
-        return snapshots.render(table_id, seat)
+        return snapshots.render(table_id, seat).html
 
 
 class Pages:
