@@ -54,4 +54,4 @@ def render(table_id: int, seat: int | None) -> Snapshot:
 
 
 def recent_events(row: Game) -> list[dict[str, Any]]:
-    return [event.data for event in row.events.order_by("-seq")[:LOG_LINES]][::-1]
+    return list(row.events.order_by("-seq").values_list("data", flat=True)[:LOG_LINES])[::-1]

@@ -31,11 +31,13 @@ def log_entries(
 
 
 def earlier_games(table_id: int, shown: int | None) -> list[Game]:
-    """The table's other finished games, newest first, for links under the log."""
+    """The table's other finished games, newest first, for links under the log (which name
+    each by its number alone, so nothing else of them is read)."""
     return list(
         Game.objects.filter(table_id=table_id)
         .exclude(status=Game.Status.RUNNING)
         .exclude(pk=shown or 0)
+        .only("pk")
         .order_by("-started_at")[:EARLIER_GAMES]
     )
 

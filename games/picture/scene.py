@@ -155,7 +155,12 @@ def build(
     seats = tuple(table.seats_in_order()) if stored_seats is None else stored_seats
     now = clock.now()
     if game is None:
-        last = table.games.exclude(status=Game.Status.RUNNING).order_by("-started_at").first()
+        last = (
+            table.games.exclude(status=Game.Status.RUNNING)
+            .defer("state", "bot_moves")
+            .order_by("-started_at")
+            .first()
+        )
         shown = last is not None and not stopped.is_stopped(last)
         return Scene(
             table=table,
