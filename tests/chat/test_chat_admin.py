@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 
 from chat import services
 from chat.models import Message, SiteMute
-from tests.games.conftest import open_table
+from tests.support.tables import open_table
 
 pytestmark = pytest.mark.django_db
 

@@ -19,8 +19,8 @@ from games.models import Game
 from games.records import botmatch
 from games.records.export import export
 from games.table import play, tables
-from tests.durak_site.inline_code import inline_code
-from tests.games.conftest import open_table
+from tests.support.inline_code import inline_code
+from tests.support.tables import open_table
 
 POLICY = (
     "default-src 'self'",

@@ -6,10 +6,10 @@ import copy
 import pickle
 
 import pytest
-from engine_helpers import cards, new
 
 from games.engine import Card, Deal, Defend, Game, Lead, Rules, Transfer
 from games.engine.cards import CARDS
+from tests.support.engine_helpers import cards, new
 
 
 def test_r1_each_card_exists_once_and_parses_back_to_itself():

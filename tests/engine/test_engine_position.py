@@ -4,9 +4,9 @@ out (the phase, R9's limit, who is still in) and impossible positions refused.""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import cards, moments, state
 
 from games.engine import Game, Phase, Rules
+from tests.support.engine_helpers import cards, moments, state
 
 NOT_GIVEN = ("seed", "timers", "group_round")
 """The clock, and the round of the last finishing group, which matters only when it is this one."""

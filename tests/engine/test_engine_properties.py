@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 
-from engine_helpers import copy_of, state
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +21,7 @@ from games.engine import (
     Transfer,
 )
 from games.engine.cards import CARDS
+from tests.support.engine_helpers import copy_of, state
 
 MOST_STEPS = 5000
 

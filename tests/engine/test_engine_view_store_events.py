@@ -6,7 +6,6 @@ import json
 import random
 
 import pytest
-from engine_helpers import copy_of, new, state
 
 from games.engine import (
     Deal,
@@ -18,6 +17,7 @@ from games.engine import (
     action_of,
     public_event,
 )
+from tests.support.engine_helpers import copy_of, new, state
 
 THREE = ["6S 6C 7D 9C TC JC", "7S 8S 8D AS AD KC", "7C 9D 9S JD QS KS"]
 TALON = "QC QD KH"

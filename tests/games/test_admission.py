@@ -11,7 +11,7 @@ from games.deadlines import admission, scheduler
 from games.models import Game, Table
 from games.picture.scene import Audience, of_table, render
 from games.table import play, tables
-from tests.games.conftest import Clock, open_table
+from tests.support.tables import Clock, open_table
 
 
 def full_tables(count: int) -> list[Table]:

@@ -9,7 +9,7 @@ from games import clock
 from games.deadlines import scheduler
 from games.models import Game
 from games.table import bot_workers, play, tables
-from tests.games.conftest import Clock, open_table, start_when_due
+from tests.support.tables import Clock, open_table, start_when_due
 
 
 def strong_bot_and_autopilot(host: User, frozen_clock: Clock) -> Game:

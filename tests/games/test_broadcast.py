@@ -9,10 +9,7 @@ from channels.layers import get_channel_layer
 from games import clock
 from games.live import broadcast
 
-
-@pytest.fixture(autouse=True)
-def in_memory_layer(settings: Any) -> None:
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+pytestmark = pytest.mark.usefixtures("in_memory_layer")
 
 
 async def wakes_for(deadline_in: float) -> list[dict[str, Any]]:

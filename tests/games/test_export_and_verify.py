@@ -15,8 +15,8 @@ from games.records.export import FORMAT
 from games.records.replay import Mismatch, steps
 from games.records.verification import verify
 from games.table import play, tables
-from tests.games.conftest import open_table, start_when_due
 from tests.games.history_helpers import played, record_of
+from tests.support.tables import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 ROOT = Path(__file__).resolve().parents[2]

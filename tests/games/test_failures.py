@@ -14,13 +14,10 @@ from games.live import failures
 from games.live.sockets import SERVER_ERROR
 from games.models import Seat
 from games.table import play, tables
-from tests.games import test_consumers as table_sockets
-from tests.games.conftest import open_table, start_when_due
-from tests.games.test_consumers import connected, running_game, two_player_table
-from tests.games.test_sockets import until_closed
+from tests.support.sockets import connected, running_game, two_player_table, until_closed
+from tests.support.tables import open_table, start_when_due
 
-in_memory_layer = table_sockets.in_memory_layer
-sockets = table_sockets.sockets
+pytestmark = pytest.mark.usefixtures("in_memory_layer")
 
 
 def broken(*args: Any, **kwargs: Any) -> Any:

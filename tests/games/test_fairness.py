@@ -5,7 +5,7 @@ import pytest
 from games.engine import deal_salt, fair_deal, seed_commitment
 from games.models import Table
 from games.table import fairness, tables
-from tests.games.conftest import open_table, start_when_due
+from tests.support.tables import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 
@@ -107,7 +107,7 @@ def test_the_waiting_table_shows_the_commitment_and_the_running_game_keeps_the_s
 def test_the_game_page_links_the_fair_deal_explained_instead_of_the_readme(
     client, anna, frozen_clock, language
 ):
-    from tests.games.conftest import play_out
+    from tests.support.tables import play_out
 
     table = open_table(anna, stake=0)
     tables.add_bot(table.pk, anna)

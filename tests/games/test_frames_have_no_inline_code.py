@@ -20,13 +20,11 @@ from games.live.protocol import parse
 from games.models import Game, Table
 from games.table import play, tables
 from staff import operations
-from tests.durak_site.inline_code import inline_code
-from tests.games import test_consumers as table_sockets
-from tests.games.conftest import Clock, open_table
-from tests.games.test_consumers import connected, encode, two_player_table
+from tests.support.inline_code import inline_code
+from tests.support.sockets import connected, encode, two_player_table
+from tests.support.tables import Clock, open_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("ledger_audit")]
-sockets = table_sockets.sockets
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ from django.utils.html import escape
 from games.models import Game, Table
 from games.records import history
 from games.table import play, tables
-from tests.games.conftest import open_table, start_when_due
 from tests.games.history_helpers import played
+from tests.support.tables import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

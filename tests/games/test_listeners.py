@@ -12,7 +12,7 @@ from channels_redis.core import RedisChannelLayer
 from games import clock
 from games.live import broadcast, listeners
 from games.table import play, tables
-from tests.games.conftest import open_table, start_when_due
+from tests.support.tables import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

@@ -6,7 +6,7 @@ import pytest
 
 from games.live import broadcast, snapshots
 from games.table import tables
-from tests.games.conftest import open_table, play_out, start_when_due
+from tests.support.tables import open_table, play_out, start_when_due
 
 pytestmark = [pytest.mark.usefixtures("ledger_audit"), pytest.mark.django_db(transaction=True)]
 

@@ -8,7 +8,7 @@ from accounts.services import create_player
 from games import errors
 from games.models import Seat, Table
 from games.table import matchmaking, tables
-from tests.games.conftest import open_table
+from tests.support.tables import open_table
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

@@ -18,14 +18,10 @@ from games.live import broadcast, metrics
 from games.live.consumers import TableConsumer
 from games.live.sockets import SERVER_ERROR
 from games.table import tables
-from tests.games import test_consumers as table_sockets
-from tests.games.conftest import open_table, start_when_due
-from tests.games.test_consumers import connected
-from tests.games.test_sockets import until_closed
+from tests.support.sockets import connected, until_closed
+from tests.support.tables import open_table, start_when_due
 
-pytestmark = pytest.mark.django_db
-in_memory_layer = table_sockets.in_memory_layer
-sockets = table_sockets.sockets
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_memory_layer")]
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from games.live.protocol import parse
 from games.models import Game, GamePlayer, Seat, Table
 from games.picture import rendering
 from games.table import autopilot, play, tables
-from tests.games.conftest import open_table, play_out, start_when_due
+from tests.support.tables import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

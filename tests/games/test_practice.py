@@ -6,8 +6,8 @@ from games.models import Game, Seat, Table
 from games.records import practice
 from games.records.verification import verify
 from games.table import play, tables
-from tests.games.conftest import open_table, play_out, start_when_due
 from tests.games.history_helpers import played, record_of
+from tests.support.tables import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

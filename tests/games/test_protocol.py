@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.live.protocol import Command, ProtocolError, parse
+from tests.support.messages import FIELDS, JSON
 
 
 @pytest.mark.parametrize(
@@ -39,23 +40,6 @@ def test_a_message_that_broke_the_parser_is_refused_with_a_reason(message, probl
 def test_a_version_sent_as_text_or_a_whole_float_is_read_as_a_number():
     assert parse('{"action": "take", "version": "12"}') == Command("take", version=12)
     assert parse('{"action": "take", "version": 12.0}') == Command("take", version=12)
-
-
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
-    max_leaves=12,
-)
-FIELDS = st.fixed_dictionaries(
-    {},
-    optional={
-        "action": st.sampled_from(["lead", "throw-in", "defend", "transfer", "take", "pass"])
-        | JSON,
-        "card": st.sampled_from(["6S", "TH", "AS", ["6S", "6H"]]) | JSON,
-        "target": st.sampled_from(["7S", "QD"]) | JSON,
-        "version": st.integers(-3, 10**30) | JSON,
-    },
-)
 
 
 @settings(max_examples=400, deadline=None)

@@ -15,7 +15,7 @@ import pytest
 
 from games.live import layers, metrics, outages
 from games.live.outages import UNREACHABLE
-from tests.cluster.processes import OwnRedis
+from tests.support.processes import OwnRedis
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="no redis-server")
 

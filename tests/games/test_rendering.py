@@ -6,7 +6,7 @@ from django.utils import translation
 from games.models import Seat
 from games.picture import rendering
 from games.table import tables
-from tests.games.conftest import open_table, play_out, start_when_due
+from tests.support.tables import open_table, play_out, start_when_due
 
 
 def test_a_bot_is_named_in_the_language_each_audience_reads(anna):

@@ -10,8 +10,8 @@ from games.engine import Game as EngineGame
 from games.models import Game
 from games.records import verification, viewer
 from games.table import play, tables
-from tests.games.conftest import open_table, start_when_due
 from tests.games.history_helpers import played, record_of
+from tests.support.tables import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

@@ -12,8 +12,8 @@ from games import clock
 from games.live import broadcast, snapshots
 from games.models import Game, GameEvent
 from games.table import fairness, play, tables
-from tests.games.conftest import open_table, start_when_due
 from tests.games.pages import Page
+from tests.support.tables import open_table, start_when_due
 
 LOG = '<ol id="log"'
 NEWS = '<ol hx-swap-oob="beforeend:#log">'
@@ -142,7 +142,7 @@ def test_a_newcomer_at_a_table_sees_one_line_about_the_last_game_and_its_players
 ):
     from lxml import html as lxml_html
 
-    from tests.games.conftest import play_out
+    from tests.support.tables import play_out
 
     table = open_table(anna, stake=0)
     tables.add_bot(table.pk, anna)

@@ -14,14 +14,9 @@ from games.deadlines import scheduler
 from games.live import broadcast
 from games.models import Game, Table
 from games.table import play, tables
-from tests.games.conftest import Clock, open_table, start_when_due
+from tests.support.tables import Clock, games_of_bots, open_table, start_when_due
 
-pytestmark = pytest.mark.usefixtures("ledger_audit")
-
-
-@pytest.fixture(autouse=True)
-def in_memory_layer(settings: Any) -> None:
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+pytestmark = pytest.mark.usefixtures("ledger_audit", "in_memory_layer")
 
 
 async def wait_for(condition: Any, seconds: float = 5.0) -> None:
@@ -129,20 +124,6 @@ def test_two_schedulers_racing_fire_each_deadline_once(frozen_clock):
         game.refresh_from_db()
         assert game.events.filter(data__auto=True).count() == 1
         assert clock.to_seconds(game.deadline_at) > now
-
-
-def games_of_bots(count: int, frozen_clock: Clock) -> list[Game]:
-    """Two-seat tables whose person left: a bot and the autopilot play, each move a deadline."""
-    from accounts.services import create_player
-
-    games = []
-    for index in range(count):
-        host = create_player(f"host{index}", "a-long-enough-password-42")
-        table = open_table(host, stake=0)
-        tables.add_bot(table.pk, host)
-        games.append(start_when_due(table, frozen_clock))
-        tables.leave(table.pk, host)
-    return games
 
 
 def versions(games: list[Game]) -> list[int]:

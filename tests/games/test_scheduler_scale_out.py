@@ -16,7 +16,7 @@ from accounts.services import create_player
 from games import clock
 from games.models import Game, Table
 from games.table import play, tables
-from tests.cluster.processes import Processes
+from tests.support.processes import Processes
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -13,8 +13,8 @@ import pytest
 from games import clock
 from games.deadlines import scheduler
 from games.models import Game
-from tests.cluster.processes import OwnRedis, Processes
-from tests.games.test_scheduler import games_of_bots
+from tests.support.processes import OwnRedis, Processes
+from tests.support.tables import games_of_bots
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

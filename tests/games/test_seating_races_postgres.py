@@ -16,8 +16,8 @@ from django.test import Client
 
 from accounts.models import User
 from games.models import Seat, Table
-from tests.games.conftest import open_table
 from tests.games.history_helpers import played
+from tests.support.tables import open_table
 
 pytestmark = [
     pytest.mark.postgres,

@@ -35,15 +35,14 @@ from games.live.protocol import ProtocolError, parse
 from games.live.sockets import UNEXPECTED_MESSAGE, GuardedConsumer
 from games.models import Game, Seat
 from games.table import play, tables
-from tests.games import test_consumers as table_sockets
-from tests.games.conftest import Clock, open_table
-from tests.games.test_consumers import Socket, assert_no_leak, encode
-from tests.games.test_protocol import FIELDS, JSON
-from tests.games.test_sockets import group_members
+from tests.support.messages import FIELDS, JSON
+from tests.support.sockets import Socket, assert_no_leak, encode, group_members
+from tests.support.tables import Clock, open_table
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("ledger_audit")]
-in_memory_layer = table_sockets.in_memory_layer
-state_history = table_sockets.state_history
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("ledger_audit", "in_memory_layer"),
+]
 
 KINDS = ("player", "spectator", "anonymous", "outsider", "foreign")
 EXAMPLES = int(os.environ.get("DURAK_FUZZ_EXAMPLES", "15"))

@@ -32,37 +32,23 @@ from games.live.sockets import (
     UNEXPECTED_MESSAGE,
 )
 from games.table import play
-from tests.games import test_consumers as table_sockets
-from tests.games.test_consumers import Socket, connected, running_game, two_player_table
+from tests.support.sockets import (
+    Socket,
+    connected,
+    group_members,
+    running_game,
+    two_player_table,
+    until_closed,
+)
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("ledger_audit")]
-in_memory_layer = table_sockets.in_memory_layer
-sockets = table_sockets.sockets
-
-
-async def until_closed(socket: Socket, timeout: float = 10.0) -> tuple[list[str], int]:
-    """The frames sent before the close, and its code."""
-    frames = []
-    while True:
-        output = await socket.communicator.receive_output(timeout=timeout)
-        if output["type"] == "websocket.close":
-            return frames, output["code"]
-        frames.append(output["text"])
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("ledger_audit", "in_memory_layer"),
+]
 
 
 def user_at(table: Any, position: int) -> Any:
     return table.seat_set.get(position=position).player
-
-
-def group_members(table_id: int) -> int:
-    """Members of every group of the table: its public one and each audience's."""
-    prefix = broadcast.public_group(table_id)
-    layer = get_channel_layer()
-    return sum(
-        len(members)
-        for name, members in layer.groups.items()
-        if name == prefix or name.startswith(f"{prefix}-")
-    )
 
 
 async def test_flooding_closes_the_socket_with_4429_after_saying_why(

@@ -9,7 +9,7 @@ from games.deadlines import scheduler
 from games.live import presence
 from games.models import Seat, Table
 from games.table import play, standup, tables
-from tests.games.conftest import open_table, play_out, start_when_due
+from tests.support.tables import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

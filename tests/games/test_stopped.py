@@ -10,7 +10,7 @@ from games.models import Game
 from games.picture import scene, stopped
 from games.table import play, tables
 from ratings.statistics import record_of
-from tests.games.conftest import open_table, play_out, start_when_due
+from tests.support.tables import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

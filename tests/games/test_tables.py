@@ -10,7 +10,7 @@ from games.live import broadcast
 from games.models import BotLevel, Game, Seat, Table
 from games.picture import scene
 from games.table import play, tables
-from tests.games.conftest import open_table, start_when_due
+from tests.support.tables import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

@@ -1,38 +1,17 @@
+"""Tables and games as the site makes them, on a clock the test moves by hand."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
 import time_machine
-from django.utils import translation
 
 from accounts.models import User
 from accounts.services import create_player
 from games import clock
 from games.models import Game, Table
 from games.table import play, tables
-
-
-@pytest.fixture(autouse=True)
-def in_english() -> Iterator[None]:
-    """The tests read the English messages; the Russian ones are checked by the catalogue."""
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def anna(db: None) -> User:
-    return create_player("anna", "anna-plays-durak")
-
-
-@pytest.fixture
-def boris(db: None) -> User:
-    return create_player("boris", "boris-plays-durak")
-
-
-@pytest.fixture
-def clara(db: None) -> User:
-    return create_player("clara", "clara-plays-durak")
 
 
 class Clock:
@@ -78,3 +57,15 @@ def play_out(game: Game, frozen_clock: Clock, limit: int = 5000) -> Game:
         frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.001)
         play.tick(game.pk)
     raise AssertionError("the game did not end")
+
+
+def games_of_bots(count: int, frozen_clock: Clock) -> list[Game]:
+    """Two-seat tables whose person left: a bot and the autopilot play, each move a deadline."""
+    games = []
+    for index in range(count):
+        host = create_player(f"host{index}", "a-long-enough-password-42")
+        table = open_table(host, stake=0)
+        tables.add_bot(table.pk, host)
+        games.append(start_when_due(table, frozen_clock))
+        tables.leave(table.pk, host)
+    return games
