@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 # A game between a bot and a player who left (the autopilot plays for them), with two
 # cards each and a talon of two: a handful of bot moves from its end.

@@ -19,7 +19,7 @@ from tests.games.history_helpers import played, record_of
 from tests.support.tables import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from games import clock
 from games.live import broadcast, snapshots
 from games.models import Game, GameEvent
 from games.table import fairness, play, tables
-from tests.games.pages import Page
+from tests.games.picture.pages import Page
 from tests.support.tables import open_table, start_when_due
 
 LOG = '<ol id="log"'
