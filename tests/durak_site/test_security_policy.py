@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import time_machine
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory, override_settings
 from django.urls import path, reverse
 
@@ -34,7 +35,7 @@ POLICY = (
 )
 
 
-def broken(request: Any) -> None:
+def broken(request: HttpRequest) -> HttpResponse:
     raise RuntimeError("a bug")
 
 

@@ -13,6 +13,7 @@ NOT_GIVEN = ("seed", "timers", "group_round")
 
 
 def rebuilt(game: Game, now: float = 0.0) -> Game:
+    known = [sorted(cards, key=lambda card: card.index) for cards in game.known]
     return Game.from_position(
         game.hands,
         game.talon,
@@ -20,7 +21,7 @@ def rebuilt(game: Game, now: float = 0.0) -> Game:
         trump_card=game.trump_card,
         table=game.table,
         discarded=game.discarded,
-        known=[sorted(known, key=lambda card: card.index) for known in game.known],
+        known=known,
         attacker=game.attacker,
         defender=game.defender,
         taken=game.taken,

@@ -120,7 +120,9 @@ def play_on(game: Game, rng: random.Random, check) -> Game:
             continue
         movers = [seat for seat in range(players) if game.legal_actions(seat)]
         if not movers:
-            now = game.deadline
+            deadline = game.deadline
+            assert deadline is not None, "a seat that waits has a deadline"
+            now = deadline
             game.tick(now)
             continue
         seat = rng.choice(movers)

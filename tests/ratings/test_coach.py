@@ -39,7 +39,13 @@ def a_game_lost_by_a_take() -> dict[str, Any]:
     """Talon empty: the defender could beat 6♠ with 7♠ and be out; taking, they face the
     attacker's last card, a trump, and are the durak."""
     deal = Deal(hands=[["6S", "9H"], ["7S"]], talon=[], trump="H")
-    moves = [(0, Lead("6S")), (1, Take()), (0, Pass()), (0, Lead("9H")), (1, Take())]
+    moves: list[tuple[int, Action]] = [
+        (0, Lead("6S")),
+        (1, Take()),
+        (0, Pass()),
+        (0, Lead("9H")),
+        (1, Take()),
+    ]
     return played(deal, moves)
 
 

@@ -17,6 +17,7 @@ from games.engine import Action, Defend, Lead, Pass, Take, ThrowIn, Transfer
 from games.engine import Game as EngineGame
 from games.live import broadcast
 from games.live.consumers import TableConsumer
+from games.live.protocol import Command, parse
 from games.models import Game, Table
 from games.table import play, tables
 from tests.support.tables import Clock, open_table
@@ -94,7 +95,7 @@ async def connected(sockets: list[Socket], table: Table, user: Any, invite: str 
 
 async def until_closed(socket: Socket, timeout: float = 10.0) -> tuple[list[str], int]:
     """The frames sent before the close, and its code."""
-    frames = []
+    frames: list[str] = []
     while True:
         output = await socket.communicator.receive_output(timeout=timeout)
         if output["type"] == "websocket.close":
@@ -141,6 +142,13 @@ def encode(action: Action) -> dict[str, Any]:
         return {"action": "take"}
     assert isinstance(action, Pass)
     return {"action": "pass"}
+
+
+def command_of(fields: dict[str, Any]) -> Command:
+    """The move the table socket reads from a browser's message of these fields."""
+    command = parse(json.dumps(fields))
+    assert isinstance(command, Command), command
+    return command
 
 
 class StateHistory:

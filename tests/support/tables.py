@@ -17,7 +17,7 @@ from games.table import play, tables
 class Clock:
     """The site's clock under the test's control."""
 
-    def __init__(self, traveller: time_machine.Coordinates) -> None:
+    def __init__(self, traveller: time_machine.Traveller) -> None:
         self.traveller = traveller
 
     def advance(self, seconds: float) -> float:
@@ -27,6 +27,16 @@ class Clock:
     def advance_to(self, moment: float) -> float:
         return self.advance(max(0.0, moment - clock.now()))
 
+    def past_deadline(self, game: Game, by: float = 0.001) -> float:
+        """Moves to `by` seconds after the game's next deadline."""
+        return self.advance_to(deadline_of(game) + by)
+
+
+def deadline_of(game: Game) -> float:
+    """When the game's next deadline falls, on the site's clock."""
+    assert game.deadline_at is not None, "a running game always has a next deadline"
+    return clock.to_seconds(game.deadline_at)
+
 
 @pytest.fixture
 def frozen_clock() -> Iterator[Clock]:
@@ -34,10 +44,27 @@ def frozen_clock() -> Iterator[Clock]:
         yield Clock(traveller)
 
 
-def open_table(host: User, *, stake: int = 100, seats: int = 2, **terms: object) -> Table:
-    options = {"name": "Test table", "move_time": 30, "bots_allowed": True, "private": False}
-    options.update(terms)
-    return tables.create_table(host, stake=stake, seats=seats, **options)  # type: ignore[arg-type]
+def open_table(
+    host: User,
+    *,
+    stake: int = 100,
+    seats: int = 2,
+    name: str = "Test table",
+    move_time: int = 30,
+    bots_allowed: bool = True,
+    private: bool = False,
+    spectators_chat: bool = False,
+) -> Table:
+    return tables.create_table(
+        host,
+        name=name,
+        stake=stake,
+        seats=seats,
+        move_time=move_time,
+        bots_allowed=bots_allowed,
+        private=private,
+        spectators_chat=spectators_chat,
+    )
 
 
 def start_when_due(table: Table, frozen_clock: Clock) -> Game:
@@ -53,8 +80,7 @@ def play_out(game: Game, frozen_clock: Clock, limit: int = 5000) -> Game:
         game.refresh_from_db()
         if game.status != Game.Status.RUNNING:
             return game
-        assert game.deadline_at is not None, "a running game always has a next deadline"
-        frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.001)
+        frozen_clock.past_deadline(game)
         play.tick(game.pk)
     raise AssertionError("the game did not end")
 

@@ -14,7 +14,7 @@ from games.deadlines import scheduler
 from games.live import broadcast
 from games.models import Game, Table
 from games.table import play, tables
-from tests.support.tables import Clock, games_of_bots, open_table, start_when_due
+from tests.support.tables import Clock, deadline_of, games_of_bots, open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit", "in_memory_layer")
 
@@ -123,7 +123,7 @@ def test_two_schedulers_racing_fire_each_deadline_once(frozen_clock):
     for game in games:
         game.refresh_from_db()
         assert game.events.filter(data__auto=True).count() == 1
-        assert clock.to_seconds(game.deadline_at) > now
+        assert deadline_of(game) > now
 
 
 def versions(games: list[Game]) -> list[int]:

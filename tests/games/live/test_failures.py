@@ -4,6 +4,7 @@ writer when the scheduler fires a deadline."""
 from __future__ import annotations
 
 import logging
+from operator import attrgetter
 from typing import Any
 
 import pytest
@@ -31,7 +32,7 @@ def failure_logged(caplog: pytest.LogCaptureFixture) -> logging.LogRecord:
 
 
 def assert_placed(record: logging.LogRecord, table: int, game: int | None, version: int | None):
-    assert (record.table, record.game, record.version) == (table, game, version)
+    assert attrgetter("table", "game", "version")(record) == (table, game, version)
     words = f"table {table}, game {game or '?'}, version {version or '?'}"
     assert words in record.getMessage()
 
@@ -72,7 +73,7 @@ def test_a_start_that_fails_logs_its_table_and_its_last_game(
 ):
     table = open_table(anna)
     monkeypatch.setattr(play, "start", broken)
-    scheduler.fire_each("start", [(table.pk, 0.0)], lambda pk, at: play.start(pk))
+    scheduler.fire_each("start", [(table.pk, 0.0)], lambda pk, at: play.start(pk) is not None)
     assert_placed(failure_logged(caplog), table.pk, None, None)
 
 

@@ -3,7 +3,6 @@ frame holds an inline script, event handler, style attribute or `javascript:` UR
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -13,15 +12,13 @@ from channels.testing import WebsocketCommunicator
 
 from accounts.models import User
 from accounts.services import create_player
-from games import clock
 from games.engine import Game as EngineGame
 from games.live.consumers import LobbyConsumer
-from games.live.protocol import parse
 from games.models import Game, Table
 from games.table import play, tables
 from staff import operations
 from tests.support.inline_code import inline_code
-from tests.support.sockets import connected, encode, two_player_table
+from tests.support.sockets import command_of, connected, encode, two_player_table
 from tests.support.tables import Clock, open_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("ledger_audit")]
@@ -75,19 +72,23 @@ def play_out(table: Table, players: dict[int, User], frozen_clock: Clock) -> Non
     (the sockets' inboxes hold every frame meanwhile)."""
     rng = random.Random(3)
     for _ in range(3000):
-        game = table.games.order_by("-started_at").first()
+        game = table.games.latest("started_at")
         if game.status != Game.Status.RUNNING:
             return
         engine = EngineGame.from_dict(game.state)
-        seats = {seat.position: seat.player_id for seat in table.seat_set.all()}
+        seats = {
+            seat.position: seat.player_id
+            for seat in table.seat_set.all()
+            if seat.player_id is not None
+        }
         movers = [seat for seat in seats if engine.legal_actions(seat)]
         if movers:
             seat = rng.choice(movers)
             action = rng.choice(engine.legal_actions(seat))
-            command = parse(json.dumps({**encode(action), "version": game.version}))
+            command = command_of({**encode(action), "version": game.version})
             play.act(game.pk, players[seats[seat]], command, game.version)
         else:
-            frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.001)
+            frozen_clock.past_deadline(game)
             play.tick(game.pk)
     raise AssertionError("the game did not end")
 

@@ -9,7 +9,6 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from channels_redis.core import RedisChannelLayer
 
-from games import clock
 from games.live import broadcast, listeners
 from games.table import play, tables
 from tests.support.tables import open_table, start_when_due
@@ -42,7 +41,7 @@ def test_only_the_languages_spectators_read_and_the_seats_online_are_rendered(
     monkeypatch.setattr(broadcast, "send_all", sent.append)
     game.refresh_from_db()
     assert game.deadline_at is not None
-    play.tick(game.pk, frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.1))
+    play.tick(game.pk, frozen_clock.past_deadline(game, 0.1))
     pictures = {
         group: list(message["html"])
         for batch in sent

@@ -134,6 +134,8 @@ async def test_a_received_message_whose_clean_up_cannot_reach_redis_leaves_no_fa
     await layer._clean_receive_backup(0, layer.prefix + layer.non_local_name(channel))
     assert outages.OUTAGE.ongoing
     own_redis.start()
-    await asyncio.wait_for(asyncio.shield(layer.watch()), timeout=10)
+    probe = layer.watch()
+    assert probe is not None
+    await asyncio.wait_for(asyncio.shield(probe), timeout=10)
     assert not outages.OUTAGE.ongoing
     await layer.close_pools()

@@ -31,12 +31,12 @@ from games import clock
 from games.engine import Game as EngineGame
 from games.live import ratelimit
 from games.live.consumers import LobbyConsumer
-from games.live.protocol import ProtocolError, parse
+from games.live.protocol import Command, ProtocolError, parse
 from games.live.sockets import UNEXPECTED_MESSAGE, GuardedConsumer
 from games.models import Game, Seat
 from games.table import play, tables
 from tests.support.messages import FIELDS, JSON
-from tests.support.sockets import Socket, assert_no_leak, encode, group_members
+from tests.support.sockets import Socket, assert_no_leak, command_of, encode, group_members
 from tests.support.tables import Clock, open_table
 
 pytestmark = [
@@ -124,11 +124,12 @@ def game_goes_on(table: Any, seat: int, frozen_clock: Clock) -> None:
         legal = engine.legal_actions(1 - seat)
         if legal:
             other = Seat.objects.get(table=table, position=1 - seat).player
-            command = parse(json.dumps({**encode(legal[0]), "version": row.version}))
+            assert other is not None, "both seats are people's"
+            command = command_of({**encode(legal[0]), "version": row.version})
             play.act(row.pk, other, command, row.version)
             FIGURES["moves of the other player"] += 1
         else:
-            frozen_clock.advance_to(clock.to_seconds(row.deadline_at) + 0.001)
+            frozen_clock.past_deadline(row)
             play.tick(row.pk)
             FIGURES["deadlines fired"] += 1
 
@@ -152,7 +153,7 @@ def legal_at(state: str, seat: int, text: str) -> bool:
         command = parse(text)
     except ProtocolError:
         return False
-    if not command.is_move:
+    if not isinstance(command, Command) or not command.is_move:
         return False
     engine = EngineGame.from_dict(json.loads(state))
     try:

@@ -44,7 +44,9 @@ class Page:
             return
         if style == "outerHTML":
             element.tail = target.tail
-            target.getparent().replace(target, element)
+            parent = target.getparent()
+            assert parent is not None, f"{selector} is the page itself"
+            parent.replace(target, element)
         elif style == "beforeend":
             if len(target):
                 last = target[-1]

@@ -8,7 +8,6 @@ from django.conf import settings
 from django.utils import translation
 
 from accounts.models import User
-from games import clock
 from games.live import broadcast, snapshots
 from games.models import Game, GameEvent
 from games.table import fairness, play, tables
@@ -113,7 +112,7 @@ def test_every_broadcast_equals_the_snapshot_of_its_version_for_every_audience(
         news += sum(NEWS in html for _seat, _language, html in batch)
         checked += pages.check(table.pk, batch, languages)
         assert game.deadline_at is not None
-        frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.001)
+        frozen_clock.past_deadline(game)
         play.tick(game.pk)
         game.refresh_from_db()
     checked += pages.check(table.pk, sent.take(), languages)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from io import StringIO
 
 import pytest
@@ -8,6 +9,12 @@ from django.core.management import CommandError, call_command
 from games.models import Game, Seat, Table
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
+
+
+def span(game: Game) -> tuple[datetime, datetime]:
+    """When a finished game started and when it ended."""
+    assert game.started_at is not None and game.finished_at is not None
+    return game.started_at, game.finished_at
 
 
 def play_bots(*args: str) -> list[int]:
@@ -44,7 +51,8 @@ def test_play_bots_runs_the_games_on_its_own_clock_not_in_real_time():
     (game_id,) = play_bots("--games", "1", "--players", "2", "--level", "strong")
     game = Game.objects.get(pk=game_id)
     assert game.players.filter(bot_level="strong").count() == 2
-    assert (game.finished_at - game.started_at).total_seconds() > 20
+    started, finished = span(game)
+    assert (finished - started).total_seconds() > 20
 
 
 @pytest.mark.django_db
@@ -91,6 +99,8 @@ def test_bots_games_are_placed_in_time_so_that_the_last_ends_by_now():
     now = timezone.now()
     games = list(Game.objects.filter(pk__in=ids).order_by("pk"))
     for game in games:
-        assert game.started_at <= game.finished_at <= now
-    assert now - games[-1].finished_at < timezone.timedelta(seconds=60)
-    assert [g.started_at for g in games] == sorted(g.started_at for g in games)
+        started, finished = span(game)
+        assert started <= finished <= now
+    assert now - span(games[-1])[1] < timedelta(seconds=60)
+    starts = [span(game)[0] for game in games]
+    assert starts == sorted(starts)

@@ -1,17 +1,17 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from django.test import Client
 
-from games import clock
 from games.engine import Game as EngineGame
 from games.models import Game
 from games.records import verification, viewer
 from games.table import play, tables
 from tests.games.history_helpers import played, record_of
-from tests.support.tables import open_table, start_when_due
+from tests.support.tables import Clock, open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 
@@ -22,14 +22,16 @@ def client(client):
     return client
 
 
-def play_and_watch(game: Game, frozen_clock) -> list[dict[int | None, dict]]:
+def play_and_watch(game: Game, frozen_clock: Clock) -> list[dict[int | None, dict[str, Any]]]:
     """Run the game to its end as the server does, keeping every seat's view of every state
     it went through (and all hands, under None)."""
-    seen = []
+    seen: list[dict[int | None, dict[str, Any]]] = []
 
     def look() -> None:
         engine = EngineGame.from_dict(game.state)
-        views = {seat: engine.view(seat) for seat in range(engine.players)}
+        views: dict[int | None, dict[str, Any]] = {
+            seat: engine.view(seat) for seat in range(engine.players)
+        }
         views[None] = {**engine.view(None), "hands": [[str(c) for c in h] for h in engine.hands]}
         seen.append(views)
 
@@ -38,7 +40,7 @@ def play_and_watch(game: Game, frozen_clock) -> list[dict[int | None, dict]]:
         look()
         if game.status != Game.Status.RUNNING:
             return seen
-        frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.001)
+        frozen_clock.past_deadline(game)
         play.tick(game.pk)
     raise AssertionError("the game did not end")
 

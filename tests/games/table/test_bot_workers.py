@@ -37,7 +37,7 @@ def test_r16_a_strong_bot_searches_in_a_worker_process_never_in_the_game_writers
         game.refresh_from_db()
         if game.status != Game.Status.RUNNING:
             break
-        frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.001)
+        frozen_clock.past_deadline(game)
         assert play.tick(game.pk) is True
         strong_moves = game.events.filter(seat=1, data__by="bot").count()
     assert strong_moves >= 3
@@ -50,7 +50,7 @@ def test_r16_the_scheduler_keeps_its_claim_while_a_strong_bot_thinks_and_fires_w
     game = strong_bot_and_autopilot(anna, frozen_clock)
     for _ in range(60):
         game.refresh_from_db()
-        frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.001)
+        frozen_clock.past_deadline(game)
         claim = scheduler.claim_game(clock.now())
         assert claim is not None and claim.game == game.pk
         if scheduler.fire_claimed(claim):

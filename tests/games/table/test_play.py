@@ -1,22 +1,22 @@
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable
 
 import pytest
 from django.db import connection, transaction
+from django.db.models import Sum
 from django.utils import translation
 
 from accounts import ledger
 from games import clock, errors
-from games.engine import Deal, Rules
+from games.engine import Action, Deal, Rules
 from games.engine import Game as EngineGame
-from games.live.protocol import parse
 from games.models import Game, GamePlayer, Seat, Table
 from games.picture import rendering
 from games.table import autopilot, play, tables
-from tests.support.tables import open_table, play_out, start_when_due
+from tests.support.sockets import command_of
+from tests.support.tables import deadline_of, open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 
@@ -34,7 +34,12 @@ def set_position(game: Game, hands: list[str], talon: str, attacker: int = 0) ->
 
 def move(game: Game, player, seen: int, **fields: object) -> Game:
     """A command as the table socket would receive it, made on the screen of version `seen`."""
-    return play.act(game.pk, player, parse(json.dumps({**fields, "version": seen})), seen)
+    return play.act(game.pk, player, command_of({**fields, "version": seen}), seen)
+
+
+def paid_out(game: Game) -> int:
+    """The chips the game's bank paid out to its seats."""
+    return GamePlayer.objects.filter(game=game).aggregate(paid=Sum("payout"))["paid"]
 
 
 def test_r14_a_whole_four_player_game_with_bots_pays_the_bank_out(anna, frozen_clock):
@@ -44,7 +49,7 @@ def test_r14_a_whole_four_player_game_with_bots_pays_the_bank_out(anna, frozen_c
     game = play_out(start_when_due(table, frozen_clock), frozen_clock)
     assert game.status == Game.Status.FINISHED
     players = list(GamePlayer.objects.filter(game=game))
-    assert sum(p.payout for p in players) == 400
+    assert paid_out(game) == 400
     assert all(p.place is not None for p in players)
     assert sum(p.durak for p in players) <= 1
     assert ledger.bank(game.pk).balance == 0
@@ -133,7 +138,7 @@ def test_r15_two_timeouts_in_a_row_make_a_player_away_until_they_act(anna, boris
     assert seat.timeouts == 1 and not seat.away
     game.refresh_from_db()
     assert game.events.filter(type="lead", data__auto=True).exists()
-    frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.01)
+    frozen_clock.past_deadline(game, 0.01)
     play.tick(game.pk)
     seat.refresh_from_db()
     assert seat.timeouts == 1, "boris, not anna, was waited on for the defence"
@@ -151,7 +156,7 @@ def test_r15_a_player_who_leaves_a_running_game_keeps_the_place_and_payout(
     assert game.bot_moves["due"] or game.deadline_at is not None
     game = play_out(game, frozen_clock)
     boris_result = GamePlayer.objects.get(game=game, player=boris)
-    assert boris_result.place is not None
+    assert boris_result.place is not None and boris_result.payout is not None
     assert ledger.balance(boris) == 900 + boris_result.payout
     assert not Seat.objects.filter(player=boris).exists()
 
@@ -183,7 +188,7 @@ def test_a_take_made_on_the_screen_of_a_game_that_is_over_never_lands_on_the_nex
     for person in (anna, boris):
         tables.play_again(table.pk, person)
     second = start_when_due(table, frozen_clock)
-    take = parse(json.dumps({"action": "take", "version": seen}))
+    take = command_of({"action": "take", "version": seen})
     with pytest.raises(errors.StaleCommand, match="This game is over"):
         play.act_at_table(anna, take, first.pk)
     with pytest.raises(errors.StaleCommand):
@@ -227,7 +232,7 @@ def test_r16_a_bot_moves_between_one_and_a_half_and_three_seconds_after_it_can(a
     game.refresh_from_db()
     dues = [float(at) - clock.now() for at in game.bot_moves["due"].values()]
     assert dues and all(1.5 <= due <= 3.0 for due in dues)
-    assert abs(clock.to_seconds(game.deadline_at) - clock.now() - min(dues)) < 0.01
+    assert abs(deadline_of(game) - clock.now() - min(dues)) < 0.01
 
 
 def test_a_refusal_reads_in_the_players_language_and_names_the_rule(anna, boris, frozen_clock):
@@ -252,8 +257,8 @@ def test_a_game_among_bots_alone_stops_after_many_rounds_and_pays_as_a_draw(
     tables.leave(table.pk, anna)
     game = play_out(game, frozen_clock)
     assert game.events.filter(type="stopped").exists()
-    players = list(GamePlayer.objects.filter(game=game))
-    assert sum(p.payout for p in players) == 90 and not any(p.durak for p in players)
+    players = GamePlayer.objects.filter(game=game)
+    assert paid_out(game) == 90 and not any(p.durak for p in players)
 
 
 @pytest.fixture
@@ -265,7 +270,7 @@ def bot_to_defend(anna, frozen_clock) -> Game:
     set_position(game, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH", attacker=0)
     lead(game, anna, "6S")
     game.refresh_from_db()
-    frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 0.01)
+    frozen_clock.past_deadline(game, 0.01)
     return game
 
 
@@ -316,7 +321,7 @@ def test_a_move_made_while_a_bot_decides_voids_its_decision_and_it_decides_again
 ):
     game = bot_to_defend
     cards_seen: list[int] = []
-    decisions: list[object] = []
+    decisions: list[Action] = []
 
     def decide_while_anna_throws_in(engine, position, level, rng):
         cards_seen.append(len(engine.table))

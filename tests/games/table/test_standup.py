@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from accounts.models import User
 from games import clock
 from games.deadlines import scheduler
 from games.live import presence
@@ -14,8 +15,12 @@ from tests.support.tables import open_table, play_out, start_when_due
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 
 
-def seat_of(user) -> Seat | None:
-    return Seat.objects.filter(player=user).first()
+def seated(user: User) -> bool:
+    return Seat.objects.filter(player=user).exists()
+
+
+def seat_of(user: User) -> Seat:
+    return Seat.objects.get(player=user)
 
 
 def after_a_game(table: Table) -> None:
@@ -37,7 +42,7 @@ def test_a_player_offline_after_a_whole_game_is_stood_up_after_the_grace(anna, f
     assert game.status == game.Status.FINISHED
     assert seat_of(anna).release_at is not None
     assert grace_runs_out(frozen_clock) == [True]
-    assert seat_of(anna) is None
+    assert not seated(anna)
     assert not Seat.objects.filter(table=table).exists(), "the bot does not keep the table"
     assert tables.join(table.pk, anna).position == 0, "the player may sit down again"
 
@@ -59,7 +64,7 @@ def test_a_player_at_the_table_after_the_game_keeps_the_seat(anna, boris, frozen
     assert seat_of(anna).release_at is None
     assert seat_of(boris).release_at is not None
     grace_runs_out(frozen_clock)
-    assert seat_of(anna) is not None and seat_of(boris) is None
+    assert seated(anna) and not seated(boris)
     assert list(Seat.objects.filter(table=table).values_list("player", flat=True)) == [anna.pk]
 
 
@@ -70,7 +75,7 @@ def test_an_offline_player_who_comes_back_in_time_keeps_the_seat(anna, boris, fr
     frozen_clock.advance(standup.GRACE.total_seconds() - 5)
     presence.report_in(table.pk, boris.pk)
     assert grace_runs_out(frozen_clock) == [True]
-    assert seat_of(boris) is not None and seat_of(anna) is None
+    assert seated(boris) and not seated(anna)
 
 
 def test_an_away_player_keeps_the_seat_only_by_pressing_play_again(anna, boris, frozen_clock):
@@ -86,7 +91,7 @@ def test_an_away_player_keeps_the_seat_only_by_pressing_play_again(anna, boris, 
     tables.play_again(table.pk, boris)
     assert seat_of(boris).release_at is None and not seat_of(boris).away
     assert grace_runs_out(frozen_clock) == []
-    assert seat_of(boris) is not None
+    assert seated(boris)
 
 
 def test_a_player_whose_last_socket_closes_between_games_is_stood_up(anna, boris, frozen_clock):
@@ -95,7 +100,7 @@ def test_a_player_whose_last_socket_closes_between_games_is_stood_up(anna, boris
     presence.report_in(table.pk, boris.pk)
     presence.leave(table.pk, boris.pk)
     assert grace_runs_out(frozen_clock) == [True]
-    assert seat_of(boris) is None and seat_of(anna) is not None
+    assert not seated(boris) and seated(anna)
 
 
 def test_a_socket_closing_during_a_game_does_not_start_the_grace(anna, boris, frozen_clock):
@@ -122,6 +127,6 @@ def test_a_seated_player_can_stand_up_between_games(anna, boris, frozen_clock):
     presence.report_in(table.pk, boris.pk)
     after_a_game(table)
     tables.leave(table.pk, boris)
-    assert seat_of(boris) is None
+    assert not seated(boris)
     table.refresh_from_db()
     assert table.status == Table.Status.OPEN

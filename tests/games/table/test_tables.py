@@ -24,7 +24,7 @@ def test_the_game_starts_three_seconds_after_the_last_seat_is_filled(anna, boris
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING
     assert game.bank == 200 and ledger.balance(anna) == 900 and ledger.balance(boris) == 900
-    assert len(game.seed_hash) == 64 and game.events.first().type == "deal"
+    assert len(game.seed_hash) == 64 and game.events.earliest("seq").type == "deal"
 
 
 def test_a_player_who_cannot_pay_at_the_start_is_unseated_and_told_why(anna, boris, frozen_clock):
