@@ -19,6 +19,7 @@ from games.table import play, tables
 from tests.support.sockets import (
     Socket,
     StateHistory,
+    assert_frames_hide_cards,
     assert_no_leak,
     cards_in,
     command_of,
@@ -245,14 +246,6 @@ async def test_a_spectator_who_asks_to_sync_gets_the_whole_picture_once_per_vers
     assert "already current" not in answer and len(answer) > 300
 
 
-def assert_frames_hide_cards(
-    watchers: list[tuple[int | None, Socket]], history: StateHistory
-) -> None:
-    for audience, socket in watchers:
-        for frame in socket.frames:
-            assert_no_leak(frame, audience, history)
-
-
 async def play_over_sockets(
     table: Table,
     seats: dict[int, Socket],
@@ -296,13 +289,19 @@ async def test_a_whole_two_player_game_over_sockets_never_shows_a_hidden_card(
     seats = {positions[anna.pk]: anna_socket, positions[boris.pk]: boris_socket}
     watchers = list(seats.items()) + [(None, spectator)]
     game = await play_over_sockets(table, seats, watchers, frozen_clock, random.Random(7))
-    assert_frames_hide_cards(watchers, state_history)
+    for audience, socket in watchers:
+        assert_frames_hide_cards(socket.frames, audience, state_history)
     assert game.status == Game.Status.FINISHED
-    payouts = await database_sync_to_async(
-        lambda: list(GamePlayer.objects.filter(game=game).values_list("payout", flat=True))
+    results = await database_sync_to_async(
+        lambda: list(GamePlayer.objects.filter(game=game).select_related("player"))
     )()
-    assert sum(payout or 0 for payout in payouts) == 200
-    assert any("durak" in frame or "draw" in frame for frame in anna_socket.frames[-5:])
+    assert sum(result.payout or 0 for result in results) == 200
+    durak = [result.player.username for result in results if result.durak and result.player]
+    told = f"{durak[0]} is the durak." if durak else "A draw: nobody is the durak."
+    for socket in seats.values():
+        assert f'class="durak">{told}' in socket.frames[-1]
+    told = f"Last game: {durak[0]} was the durak." if durak else "Last game: a draw."
+    assert f'class="last-game">{told}' in spectator.frames[-1]
 
 
 async def test_a_whole_four_player_game_with_bots_reaches_every_seat_and_the_ledger(
@@ -319,7 +318,8 @@ async def test_a_whole_four_player_game_with_bots_reaches_every_seat_and_the_led
     game = await play_over_sockets(
         table, {0: anna_socket}, watchers, frozen_clock, random.Random(11)
     )
-    assert_frames_hide_cards(watchers, state_history)
+    for audience, socket in watchers:
+        assert_frames_hide_cards(socket.frames, audience, state_history)
     assert game.status == Game.Status.FINISHED
     bank = await database_sync_to_async(lambda: ledger.bank(game.pk).balance)()
     assert bank == 0
@@ -373,6 +373,17 @@ def test_the_leak_check_catches_an_opponents_card_in_a_frame():
     assert_no_leak(frame, 1, history)
     with pytest.raises(AssertionError):
         assert_no_leak('<section id="game" data-version="3">… 9♠ …</section>', 0, history)
+    trump, hidden = engine.trump_card, engine.talon[0]
+    assert trump is not None and hidden != trump
+    assert_no_leak(f'<div id="game-attrs" data-version="3"></div>… {trump.label} …', 0, history)
+    with pytest.raises(AssertionError):
+        assert_no_leak(
+            f'<div id="game-attrs" data-version="3"></div>… {hidden.label} …', 1, history
+        )
+    with pytest.raises(AssertionError):
+        assert_no_leak('<section id="game" data-version="">… 8♠ …</section>', None, history)
+    with pytest.raises(AssertionError):
+        assert_frames_hide_cards(["a notice of no game: 8♠"], 1, history)
 
 
 async def test_a_page_that_missed_changes_in_a_redis_outage_gets_the_whole_picture_after_it(
