@@ -1,4 +1,5 @@
-"""Suite-wide rules: what runs where, and failing (not skipping) under CI."""
+"""Suite-wide rules: what runs where, failing (not skipping) under CI, and the fixtures of
+tests/support that every folder may ask for by name."""
 
 from __future__ import annotations
 
@@ -6,8 +7,15 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from django.utils import translation
 
-pytest_plugins = ["tests.ledger_audit"]
+pytest.register_assert_rewrite("tests.support")
+pytest_plugins = [
+    "tests.support.ledger_audit",
+    "tests.support.players",
+    "tests.support.sockets",
+    "tests.support.tables",
+]
 SCALE_OUT_MARKERS = ("postgres", "redis", "cluster")
 
 
@@ -42,6 +50,14 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         if in_ci():
             pytest.fail(f"{marker} suite: {reason}", pytrace=False)
         pytest.skip(f"{marker} suite: {reason}")
+
+
+@pytest.fixture(autouse=True)
+def in_english() -> Iterator[None]:
+    """The tests read the English messages; the Russian ones are checked by the catalogue
+    (and by the tests that ask for Russian)."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture(autouse=True)

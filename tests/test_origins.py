@@ -7,7 +7,7 @@ from channels.testing import WebsocketCommunicator
 
 from durak_site.asgi import application
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("in_memory_layer")]
 
 
 async def opens(origin: str | None, host: str = "127.0.0.1:8000", **scope: object) -> bool:
@@ -19,11 +19,6 @@ async def opens(origin: str | None, host: str = "127.0.0.1:8000", **scope: objec
     connected, _code = await communicator.connect()
     await communicator.disconnect()
     return connected
-
-
-@pytest.fixture(autouse=True)
-def in_memory_layer(settings):
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
 async def test_a_page_of_the_site_opens_its_socket():

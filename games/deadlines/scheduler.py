@@ -252,7 +252,7 @@ class Wakes:
     """Wake-ups through the channel layer, received by a task of their own that is never
     cancelled while it waits: cancelling channels_redis's `receive` (as `asyncio.wait_for`
     does when it times out) can leave it waiting for good and lose messages, which left a
-    scheduler idle (tests/games/test_scheduler_wakes.py)."""
+    scheduler idle (tests/games/deadlines/test_scheduler_wakes.py)."""
 
     def __init__(self, layer: Any) -> None:
         self.layer = layer

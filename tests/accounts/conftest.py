@@ -1,11 +1,10 @@
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from django.conf import LazySettings
 from django.test import Client
-from django.utils import translation
 
 from accounts.models import User
 from accounts.services import create_player
@@ -18,13 +17,6 @@ def a_game() -> Game:
     """A game row for the ledger to hold a bank for (the ledger's game columns are foreign keys)."""
     table = Table.objects.create(name="Ledger test", seats=2)
     return Game.objects.create(table=table, state={}, seed="0", seed_hash="0")
-
-
-@pytest.fixture(autouse=True)
-def in_english() -> Iterator[None]:
-    """The pages and messages read in English here; Russian is checked by the catalogue."""
-    with translation.override("en"):
-        yield
 
 
 @pytest.fixture

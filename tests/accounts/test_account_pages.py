@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
 import time_machine
@@ -11,12 +12,15 @@ from accounts import ledger
 from accounts.models import Transfer, User
 from tests.accounts.conftest import PASSWORD, a_game
 
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as Response
+
 MakePlayer = Callable[..., User]
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 
 
-def signup(client: Client, **fields: str) -> object:
+def signup(client: Client, **fields: str) -> Response:
     data = {"username": "vera", "password1": PASSWORD, "password2": PASSWORD, "email": ""}
     return client.post(reverse("signup"), {**data, **fields})
 

@@ -6,20 +6,20 @@ from collections.abc import Callable
 from io import StringIO
 
 import pytest
-from django.apps import apps
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from accounts import ledger
 from accounts.models import User
+from games.models import Game, Table
 
 MakePlayer = Callable[..., User]
 
 
-def record_game(results: list[tuple[User | None, int, int, bool]], finished: bool = True) -> object:
+def record_game(results: list[tuple[User | None, int, int, bool]], finished: bool = True) -> Game:
     """A game row with one GamePlayer per (player, place, payout, durak), staking 10 each."""
-    table = apps.get_model("games", "Table").objects.create(name="Test table", stake=10)
-    game = apps.get_model("games", "Game").objects.create(
+    table = Table.objects.create(name="Test table", stake=10)
+    game = Game.objects.create(
         table=table,
         state={},
         seed="seed",

@@ -6,7 +6,6 @@ the bots' levels."""
 from __future__ import annotations
 
 import argparse
-import json
 import random
 
 import pytest
@@ -20,9 +19,9 @@ from games import clock
 from games.engine import Deal, Lead, Rules
 from games.engine import Game as EngineGame
 from games.live import broadcast, snapshots
-from games.live.protocol import parse
 from games.models import Game, Seat, Table
 from games.table import play, tables
+from tests.support.sockets import move_of
 
 
 def screen_of_seat_0(engine: EngineGame) -> tuple[str, tuple[int, int]]:
@@ -85,7 +84,7 @@ def test_the_benchmarks_person_keeps_their_hand_through_the_changes_that_follow(
     monkeypatch.setattr(broadcast.listeners, "listening", set)
     anna = User.objects.get(username="anna")
     with django_capture_on_commit_callbacks(execute=True):
-        play.act(game, anna, parse(json.dumps(move)).to_engine(), version)
+        play.act(game, anna, move_of(move), version)
     change = next(
         message["html"]["*"]
         for batch in sent
@@ -159,9 +158,10 @@ def test_a_refusal_with_no_move_open_changes_nothing():
 def test_what_a_player_feels_counts_only_the_moves_sent_in_the_measured_window():
     crowd = Crowd(seconds=10)
     crowd.window = (1000.0, 1010.0)
-    person = Connection(table=1, role="player", answers=Answers())
+    answers = Answers()
+    person = Connection(table=1, role="player", answers=answers)
     for wall, waited in ((999.0, 5.0), (1001.0, 40.0), (1009.0, 60.0), (1011.0, 900.0)):
-        person.answers.waits.append((wall, waited))
+        answers.waits.append((wall, waited))
     crowd.connections.append(person)
     assert load.figures(crowd, {}, 1).user_latencies == [40.0, 60.0]
 

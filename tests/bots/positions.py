@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from games.engine import Game, Lead
-from tests.engine.engine_helpers import moments
+from tests.support.engine_helpers import moments
 
 
 def random_positions(seed: int, players: int) -> Iterator[tuple[Game, int]]:

@@ -11,7 +11,7 @@ import pytest
 from games.bots import Search, choose
 from games.bots.knowledge import read
 from games.bots.sampling import sample
-from games.engine import Deal, Game, Lead, Pass, Take, ThrowIn
+from games.engine import Deal, Game, Lead, Pass, Phase, Role, Take, ThrowIn, View, Waiting
 
 HANDS = [
     ["6S", "9S", "TD", "JC", "KH", "AS"],
@@ -110,7 +110,7 @@ def test_an_unknown_level_is_refused() -> None:
         choose(game.view(0), game.legal_actions(0), random.Random(0), "expert")  # type: ignore[arg-type]
 
 
-ENDLESS = {
+ENDLESS: View = {
     "seat": 0,
     "players": 2,
     "hand": ["6S", "6C", "9H", "JS", "AH"],
@@ -144,17 +144,17 @@ ENDLESS = {
         "AS",
     ],
     "set_aside": 0,
-    "phase": "closing",
+    "phase": Phase.CLOSING,
     "round": 8,
     "attacker": 1,
     "defender": 1,
-    "roles": ["attacker", "defender"],
+    "roles": [Role.ATTACKER, Role.DEFENDER],
     "in_game": [True, True],
     "limit": 5,
     "taken": False,
     "passed": [],
     "deadline": 10.0,
-    "waiting_for": "window",
+    "waiting_for": Waiting.WINDOW,
     "finished": [],
     "durak": None,
 }

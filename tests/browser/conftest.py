@@ -13,10 +13,14 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, ViewportSize
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -40,8 +44,8 @@ PLAYERS = (
     *("asya", "alan", "arkady", "amir", "vlad", "vika", "ilya", "inna"),
 )
 STAFF = "sofia"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
 
 def free_port() -> int:
@@ -188,18 +192,18 @@ def screenshots() -> Path:
 
 
 @pytest.fixture
-def people(chromium: object, server: str) -> Iterator[object]:
+def people(chromium: Browser, server: str) -> Iterator[Callable[..., Page]]:
     """Signs people in (as `play.sign_in`) and closes their browsers after the test, so
     their sockets do not keep games going for the rest of the session."""
     from tests.browser.play import sign_in
 
-    pages: list[object] = []
+    pages: list[Page] = []
 
-    def sign(name: str, viewport: dict[str, int], **options: object) -> object:
-        page = sign_in(chromium, server, name, viewport, **options)  # type: ignore[arg-type]
+    def sign(name: str, viewport: ViewportSize, **options: Any) -> Page:
+        page = sign_in(chromium, server, name, viewport, **options)
         pages.append(page)
         return page
 
     yield sign
     for page in pages:
-        page.context.close()  # type: ignore[attr-defined]
+        page.context.close()

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import PASSWORD
@@ -16,11 +17,13 @@ def sign_in(
     browser: Browser,
     server: str,
     name: str,
-    viewport: dict[str, int],
+    viewport: ViewportSize,
     locale: str = "ru-RU",
-    **options: object,
+    reduced_motion: Literal["reduce", "no-preference"] | None = None,
 ) -> Page:
-    context = browser.new_context(viewport=viewport, base_url=server, locale=locale, **options)
+    context = browser.new_context(
+        viewport=viewport, base_url=server, locale=locale, reduced_motion=reduced_motion
+    )
     context.set_default_timeout(5_000)
     page = context.new_page()
     page.goto("/accounts/login/")

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.browser.conftest import DESKTOP, PASSWORD, PHONE, ROOT, STAFF, played_game
 from tests.browser.play import open_table, wait_for_game
@@ -36,14 +36,16 @@ SERIOUS = """async () => {
 }"""
 
 
-def context_in(chromium: Browser, server: str, viewport: dict[str, int], language: str) -> Page:
+def context_in(chromium: Browser, server: str, viewport: ViewportSize, language: str) -> Page:
     context = chromium.new_context(viewport=viewport, base_url=server, bypass_csp=True)
     context.add_cookies([{"name": "django_language", "value": language, "url": server}])
     context.set_default_timeout(10_000)
     return context.new_page()
 
 
-def signed_in(chromium: Browser, server: str, viewport: dict, language: str, name: str) -> Page:
+def signed_in(
+    chromium: Browser, server: str, viewport: ViewportSize, language: str, name: str
+) -> Page:
     page = context_in(chromium, server, viewport, language)
     page.goto("/accounts/login/")
     page.fill("input[name=username]", name)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from games.models import BOT_DELAY
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.play import (
     Player,
@@ -20,6 +21,7 @@ from tests.browser.play import (
 
 pytestmark = pytest.mark.browser
 GAME_SECONDS = 240
+SUITS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 
 # A stand-in for the browser's audio, counting the sounds the page makes.
 COUNT_SOUNDS = """
@@ -144,16 +146,34 @@ def test_a_background_tab_calls_the_player_and_the_sound_is_remembered(people, s
     assert "favicon-turn" not in page.get_attribute('link[rel="icon"]', "href")
 
 
+def a_card_to_play(page: Page) -> tuple[int, str]:
+    """The place in the hand and the code of a card the player may play, once the bot cannot
+    move first: the picture has stayed as it is for longer than a bot waits to act (R16)."""
+    while True:
+        page.wait_for_selector("#hand .hand-card.playable", timeout=60_000)
+        version = game_state(page)["version"]
+        time.sleep(BOT_DELAY[1] + 0.2)
+        if game_state(page)["version"] != version:
+            continue
+        cards = page.locator("#hand .hand-card").evaluate_all(
+            "cs => cs.map(c => [c.dataset.card, c.classList.contains('playable')])"
+        )
+        playable = [index for index, (_code, ok) in enumerate(cards) if ok]
+        if playable and playable[0] < 10:
+            return playable[0], cards[playable[0]][0]
+
+
 def test_a_desktop_player_plays_with_the_digit_keys(people, server: str) -> None:
-    page = people("misha", DESKTOP)
+    page = people("misha", DESKTOP, locale="en-GB")
     against_a_bot(page, "Keys")
-    page.wait_for_selector("#hand .hand-card.playable", timeout=20_000)
-    before = game_state(page)["version"]
-    index = page.locator("#hand .hand-card").evaluate_all(
-        "cs => cs.findIndex(c => c.classList.contains('playable'))"
-    )
-    page.keyboard.press(str(index + 1))
-    page.wait_for_function("v => document.getElementById('game').dataset.version !== v", arg=before)
+    index, card = a_card_to_play(page)
+    page.keyboard.press(str((index + 1) % 10))
+    if page.locator("#table .attack-card.choosing").count():
+        page.keyboard.press("1")
+    expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(0, timeout=5_000)
+    label = card.replace("T", "10")[:-1] + SUITS[card[-1]]
+    played = re.compile(rf"^misha (leads|throws in|beats \S+ with) {label}$")
+    expect(page.locator("#log li").filter(has_text=played)).to_have_count(1)
 
 
 def test_r15_the_move_timers_count_down_to_the_games_one_deadline(people, server: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -37,7 +38,7 @@ BOARD = """() => {
 }"""
 
 
-def board(page: Page) -> dict[str, object]:
+def board(page: Page) -> dict[str, Any]:
     """What the replay draws now, read from the page."""
     return page.evaluate(BOARD)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FloatRect, Page, ViewportSize, expect
 
 from tests.browser.conftest import PHONE, played_game
 from tests.browser.play import open_table, wait_for_game
@@ -15,16 +15,16 @@ pytestmark = pytest.mark.browser
 PLAYER = "vlad"
 HEADER_MOST = 60
 TOUCH = 44
-SMALL_PHONE = {"width": 375, "height": 667}
+SMALL_PHONE: ViewportSize = {"width": 375, "height": 667}
 
 
-def box(page: Page, selector: str) -> dict[str, float]:
+def box(page: Page, selector: str) -> FloatRect:
     found = page.locator(selector).first.bounding_box()
     assert found is not None, f"{selector} is not shown"
     return found
 
 
-def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+def overlap(a: FloatRect, b: FloatRect) -> bool:
     return not (
         a["x"] + a["width"] <= b["x"]
         or b["x"] + b["width"] <= a["x"]

@@ -8,7 +8,7 @@ import pytest
 
 from chat import services
 from games.table import tables
-from tests.games.conftest import open_table, play_out, start_when_due
+from tests.support.tables import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from chat.models import Message, Mute, SiteMute
 from games.models import Game
 from games.table import tables
 from staff.models import StaffAction
-from tests.games.conftest import open_table, play_out, start_when_due
+from tests.support.tables import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.django_db
 

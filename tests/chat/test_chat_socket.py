@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import time
 
 import pytest
@@ -13,13 +12,12 @@ from django.contrib.auth.models import AnonymousUser
 from chat.consumer import CHAT_LIMIT
 from chat.models import Message
 from games.engine import Game as EngineGame
-from tests.games.conftest import open_table
-from tests.games.test_consumers import Socket, running_game, two_player_table
+from tests.support.sockets import VERSION, Socket, running_game, two_player_table
+from tests.support.tables import open_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LINE = 'class="chat-line '
-VERSION = re.compile(r'id="game(?:-attrs)?"[^>]*data-version="(\d+)"')
 SCRIPT = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 
 

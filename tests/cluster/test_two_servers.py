@@ -19,7 +19,7 @@ from accounts.services import create_player
 from games.engine import Game as EngineGame
 from games.models import Game, Table
 from games.table import tables
-from tests.cluster.processes import Processes
+from tests.support.processes import Processes
 
 VERSION = re.compile(r'id="game(?:-attrs)?"[^>]*data-version="(\d+)"')
 

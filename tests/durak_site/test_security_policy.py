@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import time_machine
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory, override_settings
 from django.urls import path, reverse
 
@@ -19,8 +20,8 @@ from games.models import Game
 from games.records import botmatch
 from games.records.export import export
 from games.table import play, tables
-from tests.durak_site.inline_code import inline_code
-from tests.games.conftest import open_table
+from tests.support.inline_code import inline_code
+from tests.support.tables import open_table
 
 POLICY = (
     "default-src 'self'",
@@ -34,7 +35,7 @@ POLICY = (
 )
 
 
-def broken(request: Any) -> None:
+def broken(request: HttpRequest) -> HttpResponse:
     raise RuntimeError("a bug")
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import hand, new, refuse, state, table
 
 from games.engine import Card, Defend, IllegalAction, Lead, Pass, Take, ThrowIn, Transfer
+from tests.support.engine_helpers import hand, new, refuse, state, table
 
 TALON = "QC QD KH"
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import new
 from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine import Defend, Lead, payouts, split_bank
+from tests.support.engine_helpers import new
 
 
 @pytest.mark.parametrize(

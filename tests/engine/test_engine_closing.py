@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from engine_helpers import new, refuse
-
 from games.engine import Defend, Lead, Pass, Take, ThrowIn
+from tests.support.engine_helpers import new, refuse
 
 THREE = ["6S 6C 7D 9C TC JC", "7S 8S 8D AS AD KC", "7C 9D 9S JD QS KS"]
 TALON = "QC QD KH"

@@ -6,10 +6,10 @@ import copy
 import pickle
 
 import pytest
-from engine_helpers import cards, new
 
 from games.engine import Card, Deal, Defend, Game, Lead, Rules, Transfer
 from games.engine.cards import CARDS
+from tests.support.engine_helpers import cards, new
 
 
 def test_r1_each_card_exists_once_and_parses_back_to_itself():
@@ -22,7 +22,7 @@ def test_r1_each_card_exists_once_and_parses_back_to_itself():
 
 def test_r1_cards_cannot_be_changed():
     with pytest.raises(AttributeError):
-        Card.parse("TH").rank = 9  # type: ignore[misc]
+        Card.parse("TH").rank = 9
 
 
 def test_r1_shuffled_deal_gives_six_each_and_the_rest_to_the_talon():

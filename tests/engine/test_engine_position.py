@@ -4,15 +4,16 @@ out (the phase, R9's limit, who is still in) and impossible positions refused.""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import cards, moments, state
 
 from games.engine import Game, Phase, Rules
+from tests.support.engine_helpers import cards, moments, state
 
 NOT_GIVEN = ("seed", "timers", "group_round")
 """The clock, and the round of the last finishing group, which matters only when it is this one."""
 
 
 def rebuilt(game: Game, now: float = 0.0) -> Game:
+    known = [sorted(cards, key=lambda card: card.index) for cards in game.known]
     return Game.from_position(
         game.hands,
         game.talon,
@@ -20,7 +21,7 @@ def rebuilt(game: Game, now: float = 0.0) -> Game:
         trump_card=game.trump_card,
         table=game.table,
         discarded=game.discarded,
-        known=[sorted(known, key=lambda card: card.index) for known in game.known],
+        known=known,
         attacker=game.attacker,
         defender=game.defender,
         taken=game.taken,

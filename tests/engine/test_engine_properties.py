@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 
-from engine_helpers import copy_of, state
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +21,7 @@ from games.engine import (
     Transfer,
 )
 from games.engine.cards import CARDS
+from tests.support.engine_helpers import copy_of, state
 
 MOST_STEPS = 5000
 
@@ -59,7 +59,7 @@ def check_views(game: Game) -> None:
             | {code for pair in view["table"] for code in pair if code}
         )
         seen |= {code for known in view["known"] for code in known}
-        if view["talon"]:
+        if view["talon"] and view["trump_card"] is not None:
             seen.add(view["trump_card"])
         unseen = {str(card) for card in CARDS} - seen
         really_hidden = set().union(*(hands[o] for o in range(game.players) if o != seat))
@@ -120,7 +120,9 @@ def play_on(game: Game, rng: random.Random, check) -> Game:
             continue
         movers = [seat for seat in range(players) if game.legal_actions(seat)]
         if not movers:
-            now = game.deadline
+            deadline = game.deadline
+            assert deadline is not None, "a seat that waits has a deadline"
+            now = deadline
             game.tick(now)
             continue
         seat = rng.choice(movers)

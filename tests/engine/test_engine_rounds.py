@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import copy_of, hand, new
 
 from games.engine import (
     Defend,
@@ -15,6 +14,7 @@ from games.engine import (
     Transfer,
     public_event,
 )
+from tests.support.engine_helpers import copy_of, hand, new
 
 
 def test_r11_after_a_defence_by_a_finished_defender_the_next_player_attacks():

@@ -7,21 +7,23 @@ import random
 from typing import get_args, get_type_hints
 
 import pytest
-from engine_helpers import copy_of, new, state
 
 from games.engine import (
     EVENT_TYPES,
     Deal,
     Defend,
+    DrawEvent,
     Event,
     Game,
     Lead,
+    LeadEvent,
     Take,
     ThrowIn,
     View,
     action_of,
     public_event,
 )
+from tests.support.engine_helpers import copy_of, new, state
 
 THREE = ["6S 6C 7D 9C TC JC", "7S 8S 8D AS AD KC", "7C 9D 9S JD QS KS"]
 TALON = "QC QD KH"
@@ -95,11 +97,15 @@ def test_to_dict_is_small_versioned_json_and_comes_back_equal():
 
 
 def test_public_events_hide_drawn_cards_but_not_the_trump_card():
-    draw = {"type": "draw", "at": 1.0, "seat": 0, "count": 2, "cards": ["6S", "KH"]}
-    assert public_event({**draw, "shown": ["KH"]}) == {
+    draw: DrawEvent = {
+        "type": "draw", "at": 1.0, "seat": 0, "count": 2, "cards": ["6S", "KH"], "shown": ["KH"],
+    }  # fmt: skip
+    assert public_event(draw) == {
         "type": "draw", "at": 1.0, "seat": 0, "count": 2, "shown": ["KH"],
     }  # fmt: skip
-    lead = {"type": "lead", "at": 1.0, "seat": 0, "cards": ["6S"], "defender": 1, "auto": False}
+    lead: LeadEvent = {
+        "type": "lead", "at": 1.0, "seat": 0, "cards": ["6S"], "defender": 1, "auto": False,
+    }  # fmt: skip
     assert public_event(lead) == lead
 
 

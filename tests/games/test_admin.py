@@ -7,7 +7,7 @@ from django.urls import reverse
 from accounts import ledger
 from games.models import Game, Table
 from games.table import tables
-from tests.games.conftest import open_table, start_when_due
+from tests.support.tables import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

@@ -4,7 +4,7 @@ from django.utils import translation
 
 from games.models import Seat, seat_infos
 from games.table import tables
-from tests.games.conftest import open_table
+from tests.support.tables import open_table
 
 
 def test_a_bot_is_named_in_the_language_each_audience_reads(anna):

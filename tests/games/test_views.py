@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from games.table import tables
-from tests.games.conftest import open_table
+from tests.support.tables import open_table
 
 
 def test_a_private_table_without_its_invite_says_so_in_the_sites_layout(anna, client):

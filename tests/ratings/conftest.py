@@ -1,11 +1,11 @@
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 from django.test import Client
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from accounts import ledger
 from accounts.models import User
@@ -14,12 +14,6 @@ from games.models import Game, Table
 
 Seat = User | str
 """A seat of a recorded game: a player, or a bot level."""
-
-
-@pytest.fixture(autouse=True)
-def in_english() -> Iterator[None]:
-    with translation.override("en"):
-        yield
 
 
 @pytest.fixture

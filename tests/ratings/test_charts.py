@@ -62,5 +62,7 @@ def test_a_chart_drawn_in_russian_keeps_points_not_commas_in_its_numbers() -> No
         if name in {"x", "y", "x1", "y1", "x2", "y2"}
     ]
     assert numbers and all("," not in value for value in numbers)
-    for point in drawn.find("{*}polyline").get("points").split():
+    line = drawn.find("{*}polyline")
+    assert line is not None
+    for point in line.get("points", "").split():
         assert len(point.split(",")) == 2

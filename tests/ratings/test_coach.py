@@ -29,8 +29,8 @@ def played(deal: Deal, moves: list[tuple[int, Action]]) -> dict[str, Any]:
     game = Game.start(deal, now=0.0)
     events: list[dict[str, Any]] = []
     for step, (seat, action) in enumerate(moves, start=1):
-        events += game.apply(seat, action, step / 2)
-    events += game.tick(100.0)
+        events += map(dict, game.apply(seat, action, step / 2))
+    events += map(dict, game.tick(100.0))
     assert game.phase == "over"
     return record_of(deal, events)
 
@@ -39,7 +39,13 @@ def a_game_lost_by_a_take() -> dict[str, Any]:
     """Talon empty: the defender could beat 6♠ with 7♠ and be out; taking, they face the
     attacker's last card, a trump, and are the durak."""
     deal = Deal(hands=[["6S", "9H"], ["7S"]], talon=[], trump="H")
-    moves = [(0, Lead("6S")), (1, Take()), (0, Pass()), (0, Lead("9H")), (1, Take())]
+    moves: list[tuple[int, Action]] = [
+        (0, Lead("6S")),
+        (1, Take()),
+        (0, Pass()),
+        (0, Lead("9H")),
+        (1, Take()),
+    ]
     return played(deal, moves)
 
 
@@ -78,8 +84,8 @@ def bots_game(deal: Deal) -> list[dict[str, Any]]:
         seat = to_act(game)
         if seat is None:
             now = max(now, game.deadline or now)
-            events += game.tick(now)
+            events += map(dict, game.tick(now))
             continue
         now += 0.001
-        events += game.apply(seat, easy_player(game, seat), now)
+        events += map(dict, game.apply(seat, easy_player(game, seat), now))
     return events

@@ -5,8 +5,6 @@ from django.test import Client
 
 from accounts.models import User
 from accounts.services import create_player
-from tests.games.conftest import anna, boris, clara, frozen_clock, in_english  # noqa: F401
-from tests.games.test_consumers import sockets  # noqa: F401
 
 
 @pytest.fixture

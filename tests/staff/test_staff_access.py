@@ -11,8 +11,8 @@ from django.urls import reverse
 from accounts import ledger
 from games.models import Table
 from staff.models import NewGamesPause, SiteNotice, StaffAction
-from tests.games.conftest import open_table
 from tests.staff.conftest import browser_for
+from tests.support.tables import open_table
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

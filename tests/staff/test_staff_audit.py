@@ -14,7 +14,7 @@ from chat import services as chat
 from games.table import tables
 from staff import operations
 from staff.models import StaffAction
-from tests.games.conftest import open_table, start_when_due
+from tests.support.tables import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

@@ -16,8 +16,8 @@ from games.models import Seat
 from games.table import tables
 from staff import operations
 from staff.models import StaffAction
-from tests.games.conftest import open_table, start_when_due
 from tests.staff.conftest import browser_for
+from tests.support.tables import open_table, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

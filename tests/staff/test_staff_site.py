@@ -10,8 +10,8 @@ from games.models import Game
 from games.table import play, tables
 from staff import operations, switches
 from staff.models import StaffAction
-from tests.games.conftest import open_table, play_out, start_when_due
 from tests.staff.conftest import browser_for
+from tests.support.tables import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 

@@ -18,15 +18,13 @@ from games.table import play, tables
 from staff import operations
 from staff.consumers import StaffConsumer
 from staff.models import StaffAction
-from tests.games.conftest import open_table
-from tests.games.test_consumers import connected
+from tests.support.sockets import connected
+from tests.support.tables import open_table
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("ledger_audit")]
-
-
-@pytest.fixture(autouse=True)
-def in_memory_layer(settings: Any) -> None:
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("ledger_audit", "in_memory_layer"),
+]
 
 
 class StaffSocket:

@@ -8,14 +8,14 @@ from django.urls import reverse
 
 from accounts import ledger
 from accounts.models import Transfer
-from games import clock, errors
-from games.live.protocol import parse
+from games import errors
 from games.models import Game, Seat, Table
 from games.table import play, tables
 from staff import operations
 from staff.models import StaffAction
-from tests.games.conftest import open_table, play_out, start_when_due
 from tests.staff.conftest import browser_for
+from tests.support.sockets import move_of
+from tests.support.tables import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 
@@ -59,17 +59,12 @@ def test_a_stop_during_the_closing_countdown_returns_each_stake_once(
     leader = anna if game.players.get(seat=attacker).player == anna else boris
     defender = boris if leader == anna else anna
     view_hand = play.load(game.pk).engine.view(attacker)["hand"]
-    play.act(
-        game.pk,
-        leader,
-        parse(f'{{"action": "lead", "card": "{view_hand[0]}", "version": 1}}').to_engine(),
-        1,
-    )
+    play.act(game.pk, leader, move_of({"action": "lead", "card": view_hand[0], "version": 1}), 1)
     game.refresh_from_db()
     play.act(
         game.pk,
         defender,
-        parse(f'{{"action": "take", "version": {game.version}}}').to_engine(),
+        move_of({"action": "take", "version": game.version}),
         game.version,
     )
     game.refresh_from_db()
@@ -166,7 +161,7 @@ def test_a_player_removed_during_a_game_is_played_by_the_autopilot_and_cannot_co
     with pytest.raises(errors.GameError):
         tables.join(game.table_id, boris)
     with pytest.raises(errors.GameError, match="do not play"):
-        play.act(game.pk, boris, parse('{"action": "take", "version": 1}').to_engine(), 1)
+        play.act(game.pk, boris, move_of({"action": "take", "version": 1}), 1)
     game = play_out(game, frozen_clock)
     assert game.status == Game.Status.FINISHED
     assert game.players.get(seat=position).player == boris
@@ -199,7 +194,7 @@ def test_the_control_room_lists_every_table_with_players_phase_and_lateness(
 ):
     game = running_game(anna, boris, frozen_clock)
     waiting = open_table(clara, stake=0, name="Quiet table")
-    frozen_clock.advance_to(clock.to_seconds(game.deadline_at) + 12)
+    frozen_clock.past_deadline(game, 12)
     html = staff_browser.get(reverse("staff_tables")).content.decode()
     assert f'data-table-id="{game.table_id}"' in html and f'data-table-id="{waiting.pk}"' in html
     assert "anna" in html and "boris" in html and "clara" in html

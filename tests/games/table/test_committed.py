@@ -11,7 +11,7 @@ from django.db import transaction
 from games import clock
 from games.models import Game
 from games.table import committed, play, tables
-from tests.games.conftest import open_table, start_when_due
+from tests.support.tables import open_table, start_when_due
 
 
 @pytest.fixture
@@ -50,6 +50,7 @@ def test_a_move_tells_its_version_with_its_events_and_the_game_before_it(
     game = running_game(anna, boris, frozen_clock)
     seat = game.state["attacker"]
     attacker = game.players.get(seat=seat).player
+    assert attacker is not None
     lead = play.load(game.pk).engine.legal_actions(seat)[0]
     heard.clear()
     play.act(game.pk, attacker, lead, game.version)
@@ -70,6 +71,7 @@ def test_a_move_rolled_back_with_its_transaction_tells_nobody(anna, boris, froze
     game = running_game(anna, boris, frozen_clock)
     seat = game.state["attacker"]
     attacker = game.players.get(seat=seat).player
+    assert attacker is not None
     lead = play.load(game.pk).engine.legal_actions(seat)[0]
     heard.clear()
     with pytest.raises(RuntimeError), transaction.atomic():

@@ -7,7 +7,7 @@ from django.forms.models import model_to_dict
 
 from games.models import Game, Seat
 from games.table import game_rows, tables
-from tests.games.conftest import open_table, start_when_due
+from tests.support.tables import open_table, start_when_due
 
 
 def every_value(instance) -> dict:

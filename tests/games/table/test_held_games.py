@@ -13,7 +13,7 @@ from games import clock
 from games.models import Game, Seat
 from games.table import play, tables
 from games.table.held_games import held_games
-from tests.games.conftest import open_table, start_when_due
+from tests.support.tables import open_table, start_when_due
 
 
 def moved_game(anna, boris, frozen_clock) -> Game:
@@ -23,7 +23,9 @@ def moved_game(anna, boris, frozen_clock) -> Game:
     game = start_when_due(table, frozen_clock)
     seat = game.state["attacker"]
     lead = play.load(game.pk).engine.legal_actions(seat)[0]
-    play.act(game.pk, game.players.get(seat=seat).player, lead, game.version)
+    player = game.players.get(seat=seat).player
+    assert player is not None
+    play.act(game.pk, player, lead, game.version)
     game.refresh_from_db()
     return game
 

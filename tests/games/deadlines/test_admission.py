@@ -1,0 +1,166 @@
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from accounts.services import create_player
+from games import clock
+from games.deadlines import admission, scheduler
+from games.live.handshakes import HandshakeLine
+from games.models import Game, Table
+from games.picture.scene import Audience, of_table, render
+from games.table import play, tables
+from tests.support.tables import Clock, open_table
+
+
+def full_tables(count: int) -> list[Table]:
+    """Tables of a person and a bot, each ready to start, filled one after the other."""
+    filled = []
+    for index in range(count):
+        host = create_player(f"player{index}", "a-long-enough-password-42")
+        table = open_table(host, stake=0)
+        tables.add_bot(table.pk, host)
+        filled.append(table)
+    return filled
+
+
+@pytest.fixture(autouse=True)
+def fresh_admissions(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scheduler, "admissions", admission.Admissions())
+
+
+def four_tables_ready_past_a_limit_of_two(settings: Any, frozen_clock: Clock) -> list[Table]:
+    """Four tables whose start time has come, on a site that plays two games at once, after
+    the scheduler's first look at them."""
+    settings.RUNNING_GAMES_LIMIT = 2
+    filled = full_tables(4)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    scheduler.sweep()
+    return filled
+
+
+def running_tables() -> set[int]:
+    return set(Game.objects.filter(status=Game.Status.RUNNING).values_list("table_id", flat=True))
+
+
+@pytest.mark.django_db
+def test_past_the_sites_capacity_new_games_wait_in_order_and_are_told_when_to_expect_them(
+    settings, frozen_clock
+):
+    first, second, third, fourth = four_tables_ready_past_a_limit_of_two(settings, frozen_clock)
+    assert running_tables() == {first.pk, second.pk}
+    third.refresh_from_db()
+    fourth.refresh_from_db()
+    assert third.busy_until is not None and fourth.busy_until is not None
+    assert third.busy_until < fourth.busy_until, "the one that was ready first starts first"
+    host = third.seat_set.get(position=0)
+    seated = render(of_table(third.pk), Audience(host.position, "en"))
+    assert "The site is busy: your game starts in about 60 seconds." in seated
+    watching = render(of_table(fourth.pk), Audience(None, "ru"))
+    assert "Сайт сейчас загружен" in watching and "120" in watching
+
+
+@pytest.mark.django_db
+def test_a_waiting_table_starts_when_a_running_game_ends_and_the_running_games_never_wait(
+    settings, frozen_clock
+):
+    first, second, third, fourth = four_tables_ready_past_a_limit_of_two(settings, frozen_clock)
+    running = Game.objects.get(table=first)
+    versions = {g.pk: g.version for g in Game.objects.filter(status=Game.Status.RUNNING)}
+    frozen_clock.advance(31.0)
+    scheduler.sweep()
+    assert running_tables() == {first.pk, second.pk}
+    moved = Game.objects.filter(pk__in=versions)
+    assert all(game.version > versions[game.pk] for game in moved), "running games went on"
+    play.abort(running.pk, "test")
+    frozen_clock.advance(admission.FULL_RECHECK_SECONDS)
+    scheduler.sweep()
+    assert running_tables() == {second.pk, third.pk}
+    third.refresh_from_db()
+    assert third.busy_until is None and third.status == Table.Status.PLAYING
+    fourth.refresh_from_db()
+    assert fourth.busy_until is not None
+
+
+@pytest.mark.django_db
+def test_a_waiting_table_is_told_again_when_the_time_it_was_told_has_passed(settings, frozen_clock):
+    settings.RUNNING_GAMES_LIMIT = 1
+    _first, second = full_tables(2)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    scheduler.sweep()
+    second.refresh_from_db()
+    told = second.busy_until
+    assert told is not None
+    frozen_clock.advance(1.0)
+    scheduler.sweep()
+    second.refresh_from_db()
+    assert second.busy_until == told
+    frozen_clock.advance_to(clock.to_seconds(told) + 0.1)
+    scheduler.sweep()
+    second.refresh_from_db()
+    assert second.busy_until is not None and second.busy_until > told
+
+
+async def test_seated_players_handshakes_go_before_the_spectators_waiting_in_line():
+    line = HandshakeLine(at_once=1)
+    served: list[str] = []
+
+    async def handshake(name: str, seated: bool) -> None:
+        async with line.turn(seated=seated):
+            served.append(name)
+            await asyncio.sleep(0.01)
+
+    first = asyncio.create_task(handshake("spectator 1", False))
+    await asyncio.sleep(0)
+    waiting = [
+        asyncio.create_task(handshake("spectator 2", False)),
+        asyncio.create_task(handshake("spectator 3", False)),
+        asyncio.create_task(handshake("anna", True)),
+        asyncio.create_task(handshake("boris", True)),
+    ]
+    await asyncio.gather(first, *waiting)
+    assert served == ["spectator 1", "anna", "boris", "spectator 2", "spectator 3"]
+    assert line.free == 1
+
+
+async def test_a_handshake_that_gives_up_in_line_does_not_keep_its_place():
+    line = HandshakeLine(at_once=1)
+    async with line.turn(seated=False):
+        gone = asyncio.create_task(line.turn(seated=True).__aenter__())
+        await asyncio.sleep(0)
+        gone.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await gone
+    assert line.free == 1 and not line.seated
+
+
+@pytest.mark.django_db
+def test_while_the_site_is_full_the_line_is_looked_at_again_only_every_quarter_second(
+    settings, frozen_clock, django_assert_num_queries
+):
+    settings.RUNNING_GAMES_LIMIT = 1
+    first, _second = full_tables(2)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    admissions = admission.Admissions()
+    due = lambda: scheduler.due_tables(clock.now())  # noqa: E731
+    assert [pk for pk, _at in admissions.admit(due, clock.now())[0]] == [first.pk]
+    play.start(first.pk)
+    frozen_clock.advance(0.1)
+    with django_assert_num_queries(0):
+        assert admissions.admit(due, clock.now()) == ([], [])
+    frozen_clock.advance(admission.FULL_RECHECK_SECONDS)
+    assert admissions.admit(due, clock.now())[0] == []
+
+
+@pytest.mark.django_db
+def test_a_long_line_is_told_its_expected_starts_a_few_tables_at_a_time(settings, frozen_clock):
+    settings.RUNNING_GAMES_LIMIT = 1
+    full_tables(admission.TELL_AT_ONCE + 3)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    due = scheduler.due_tables(clock.now())
+    _admitted, told, waiting = admission.admit(due, clock.now())
+    assert waiting and told == [pk for pk, _at in due[1 : 1 + admission.TELL_AT_ONCE]]
+    _admitted, told, _waiting = admission.admit(due, clock.now())
+    assert told == [pk for pk, _at in due[1 + admission.TELL_AT_ONCE :]]

@@ -1,0 +1,211 @@
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import connection
+
+from games import clock
+from games.deadlines import scheduler
+from games.models import Game, Table
+from games.table import play, tables
+from tests.support.tables import Clock, deadline_of, games_of_bots, open_table, start_when_due
+
+pytestmark = pytest.mark.usefixtures("ledger_audit", "in_memory_layer")
+
+
+async def wait_for(condition: Any, seconds: float = 5.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if await database_sync_to_async(condition)():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the scheduler did not act in time")
+
+
+@database_sync_to_async
+def game_at_a_two_player_table(anna: Any, boris: Any, frozen_clock: Clock) -> Game:
+    table = open_table(anna, stake=10)
+    tables.join(table.pk, boris)
+    return start_when_due(table, frozen_clock)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_scheduler_fires_a_deadline_that_fell_due_while_it_was_down(
+    anna, boris, frozen_clock
+):
+    game = await game_at_a_two_player_table(anna, boris, frozen_clock)
+    frozen_clock.advance(31.0)
+    runner = scheduler.Scheduler()
+    task = asyncio.create_task(runner.run())
+    try:
+        await wait_for(lambda: Game.objects.get(pk=game.pk).version > game.version)
+    finally:
+        runner.stop()
+        await asyncio.wait_for(task, 5)
+    assert await database_sync_to_async(
+        lambda: Game.objects.get(pk=game.pk).events.filter(data__auto=True).exists()
+    )()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_scheduler_starts_a_game_three_seconds_after_the_table_fills(
+    anna, boris, frozen_clock
+):
+    table = await database_sync_to_async(open_table)(anna, stake=0)
+    runner = scheduler.Scheduler()
+    task = asyncio.create_task(runner.run())
+    try:
+        await database_sync_to_async(tables.join)(table.pk, boris)
+        await asyncio.sleep(0.3)
+        assert not await database_sync_to_async(Game.objects.exists)()
+        frozen_clock.advance(tables.START_DELAY)
+        await wait_for(lambda: Table.objects.get(pk=table.pk).status == Table.Status.PLAYING)
+    finally:
+        runner.stop()
+        await asyncio.wait_for(task, 5)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_nothing_fires_before_it_is_due(anna, boris, frozen_clock):
+    game = await game_at_a_two_player_table(anna, boris, frozen_clock)
+    runner = scheduler.Scheduler()
+    task = asyncio.create_task(runner.run())
+    await asyncio.sleep(0.6)
+    runner.stop()
+    await asyncio.wait_for(task, 5)
+    assert (await database_sync_to_async(Game.objects.get)(pk=game.pk)).version == game.version
+
+
+def race(due_games: list[int], now: float, schedulers: int = 2) -> list[int]:
+    """Several schedulers tick the same due games at once; returns each game's fire count."""
+    fired = dict.fromkeys(due_games, 0)
+    lock = threading.Lock()
+    barrier = threading.Barrier(schedulers)
+
+    def sweep() -> None:
+        barrier.wait()
+        try:
+            for game_id in due_games:
+                if play.tick(game_id, now):
+                    with lock:
+                        fired[game_id] += 1
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=sweep) for _ in range(schedulers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [fired[game_id] for game_id in due_games]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_schedulers_racing_fire_each_deadline_once(frozen_clock):
+    from accounts.services import create_player
+
+    games = []
+    for index in range(6):
+        host = create_player(f"host{index}", "a-long-enough-password-42")
+        guest = create_player(f"guest{index}", "a-long-enough-password-42")
+        table = open_table(host, stake=10)
+        tables.join(table.pk, guest)
+        games.append(start_when_due(table, frozen_clock))
+    now = frozen_clock.advance(31.0)
+    counts = race([game.pk for game in games], now)
+    assert counts == [1] * len(games)
+    for game in games:
+        game.refresh_from_db()
+        assert game.events.filter(data__auto=True).count() == 1
+        assert deadline_of(game) > now
+
+
+def versions(games: list[Game]) -> list[int]:
+    return list(
+        Game.objects.filter(pk__in=[g.pk for g in games])
+        .order_by("pk")
+        .values_list("version", flat=True)
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_whose_bots_are_slow_to_decide_holds_up_only_the_scheduler_firing_it(
+    frozen_clock, monkeypatch
+):
+    slow, *others = games_of_bots(5, frozen_clock)
+    now = frozen_clock.advance(3.1)
+    Game.objects.filter(pk=slow.pk).update(deadline_at=clock.to_datetime(now - 60))
+    before = versions(others)
+    slow_version = Game.objects.get(pk=slow.pk).version
+    deciding = threading.Event()
+    slow_decisions: list[int] = []
+    others_fired_meanwhile: list[bool] = []
+    move = play.bot_move
+
+    def slow_to_decide(loaded: play.Loaded, position: int, now: float, *, wait: bool) -> Any:
+        if loaded.row.pk == slow.pk:
+            slow_decisions.append(position)
+            if not deciding.is_set():
+                deciding.set()
+                others_fired_meanwhile.append(
+                    eventually(
+                        lambda: all(a > b for a, b in zip(versions(others), before, strict=True))
+                    )
+                )
+        return move(loaded, position, now, wait=wait)
+
+    monkeypatch.setattr(play, "bot_move", slow_to_decide)
+    first = threading.Thread(target=scheduler_pass)
+    first.start()
+    assert deciding.wait(10), "the first scheduler did not take the earliest game"
+    second = threading.Thread(target=scheduler_pass)
+    second.start()
+    for thread in (first, second):
+        thread.join(30)
+    assert others_fired_meanwhile == [True]
+    assert slow_decisions and len(slow_decisions) == len(set(slow_decisions))
+    assert Game.objects.get(pk=slow.pk).version == slow_version + 1
+
+
+def scheduler_pass() -> None:
+    try:
+        scheduler.fire_due_games(20.0)
+    finally:
+        connection.close()
+
+
+def eventually(condition: Any, seconds: float = 10.0) -> bool:
+    give_up = time.monotonic() + seconds
+    while time.monotonic() < give_up:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_wake_ups_with_nothing_due_do_not_make_the_scheduler_sweep_each_time(monkeypatch):
+    sweeps = []
+
+    async def count_sweep() -> int:
+        sweeps.append(time.monotonic())
+        return 0
+
+    monkeypatch.setattr(scheduler, "fire_due", count_sweep)
+    runner = scheduler.Scheduler()
+    task = asyncio.create_task(runner.run())
+    await asyncio.sleep(0.2)
+    began = time.monotonic()
+    for _ in range(40):
+        await database_sync_to_async(scheduler.wake_for)(clock.now())
+        await asyncio.sleep(0.01)
+    elapsed = time.monotonic() - began
+    runner.stop()
+    await asyncio.wait_for(task, 5)
+    during = [at for at in sweeps if at >= began]
+    assert len(during) <= 2 + elapsed / scheduler.SWEEP_SECONDS

@@ -1,0 +1,74 @@
+"""A picture is drawn only for an audience some socket listens as."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer
+
+from games.live import broadcast, listeners
+from games.table import play, tables
+from tests.support.tables import open_table, start_when_due
+
+pytestmark = pytest.mark.usefixtures("ledger_audit")
+
+
+@pytest.fixture
+def layer(settings: Any) -> Any:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    return get_channel_layer()
+
+
+def listen(layer: Any, group: str) -> str:
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(group, channel)
+    return channel
+
+
+@pytest.mark.django_db(transaction=True)
+def test_only_the_languages_spectators_read_and_the_seats_online_are_rendered(
+    anna, boris, frozen_clock, layer, monkeypatch
+):
+    table = open_table(anna, stake=10)
+    tables.join(table.pk, boris)
+    game = start_when_due(table, frozen_clock)
+    listen(layer, broadcast.spectators_group(table.pk, "en"))
+    listen(layer, broadcast.seat_group(table.pk, 0))
+    sent: list[list[broadcast.Message]] = []
+    monkeypatch.setattr(broadcast, "send_all", sent.append)
+    game.refresh_from_db()
+    assert game.deadline_at is not None
+    play.tick(game.pk, frozen_clock.past_deadline(game, 0.1))
+    pictures = {
+        group: list(message["html"])
+        for batch in sent
+        for group, message in batch
+        if message["type"] == "table.html"
+    }
+    assert pictures == {
+        broadcast.spectators_group(table.pk, "en"): ["en"],
+        broadcast.seat_group(table.pk, 0): ["*"],
+    }
+
+
+def test_groups_without_members_are_not_listened_to(layer):
+    listen(layer, "table-1-spectators-ru")
+    assert listeners.listening(["table-1-spectators-ru", "table-1-spectators-en"]) == {
+        "table-1-spectators-ru"
+    }
+
+
+@pytest.mark.redis
+def test_redis_groups_without_members_are_not_listened_to():
+    layer = get_channel_layer()
+    assert isinstance(layer, RedisChannelLayer)
+    channel = listen(layer, "listeners-check-ru")
+    try:
+        assert listeners.listening(["listeners-check-ru", "listeners-check-en"]) == {
+            "listeners-check-ru"
+        }
+    finally:
+        async_to_sync(layer.group_discard)("listeners-check-ru", channel)
