@@ -14,7 +14,8 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games.live.consumers import in_language, socket_language
+from games.live.broadcast import in_language
+from games.live.sockets import socket_language
 from staff import actions, controlroom, operations
 from staff.access import is_staff
 from staff.live import STAFF_GROUP

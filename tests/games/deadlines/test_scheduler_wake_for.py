@@ -1,3 +1,5 @@
+"""A writer's deadline wakes the schedulers only when it is nearer than their next sweep."""
+
 from __future__ import annotations
 
 import asyncio
