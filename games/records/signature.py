@@ -29,9 +29,9 @@ def of(record: dict[str, Any], secret: str | bytes | None = None) -> str:
 
 def check(record: dict[str, Any]) -> None:
     """Raises ``Mismatch`` unless this site (under its key or a former one) signed the record."""
-    given = str(record.get("signature", ""))
+    given = str(record.get("signature", "")).encode("utf-8")
     for secret in (settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS):
-        if hmac.compare_digest(of(record, secret), given):
+        if hmac.compare_digest(of(record, secret).encode("ascii"), given):
             return
     raise Mismatch(
         "signature: not this site's; the file was changed after its export or comes from "

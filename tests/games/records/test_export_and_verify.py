@@ -315,3 +315,9 @@ def test_an_export_carries_the_sites_signature_over_everything_else(record):
     del unsigned["signature"]
     with pytest.raises(Mismatch, match="signature"):
         verify(unsigned)
+
+
+def test_a_signature_that_is_not_hexadecimal_is_refused_not_raised(record):
+    record["signature"] = "подпись" + record["signature"][7:]
+    with pytest.raises(Mismatch, match="signature"):
+        verify(record)
