@@ -150,7 +150,7 @@ def table_changed(table_id: int) -> None:
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return
-    seats = list(table.seat_set.select_related("player").order_by("position"))
+    seats = table.seats_in_order()
     outbox: list[Message] = []
     if not table.private:
         outbox.append(

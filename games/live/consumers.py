@@ -57,6 +57,7 @@ class TableConsumer(GuardedConsumer):
             return
         self.seat = access.seat
         self.parts = {part: part(self) for part in parts.registered()}
+        self.hearing = {event: part.hear for part in self.parts.values() for event in part.events}
         self.reported_at = float("-inf")
         if self.seat is not None and not self.user.language:
             await database_sync_to_async(remember_language)(self.user, self.language)
@@ -73,10 +74,8 @@ class TableConsumer(GuardedConsumer):
 
     def handler_for(self, message: dict[str, Any]) -> Any:
         """The part that hears an event of this type, else this socket's own method."""
-        for part in getattr(self, "parts", {}).values():
-            if message["type"] in part.events:
-                return part.hear
-        return super().handler_for(message)
+        heard_by = getattr(self, "hearing", {}).get(message["type"])
+        return heard_by if heard_by is not None else super().handler_for(message)
 
     async def report_in(self) -> None:
         """Tell the table this player is here, at most every few seconds."""

@@ -40,12 +40,15 @@ class HeldGames:
         it commits."""
         with self.lock:
             held = self.games.get(game_id)
-        if held is None or without_sightings(held.fingerprint) != without_sightings(fingerprint):
+        if held is None:
             return None
-        seen = sightings(fingerprint)
         seats = [clone(seat) for seat in held.seats]
-        for seat in seats:
-            seat.last_seen = seen[seat.pk]
+        if held.fingerprint != fingerprint:
+            if without_sightings(held.fingerprint) != without_sightings(fingerprint):
+                return None
+            seen = sightings(fingerprint)
+            for seat in seats:
+                seat.last_seen = seen[seat.pk]
         return clone(held.row), seats
 
     def keep(self, fingerprint: Fingerprint, row: Game, seats: list[Seat]) -> None:

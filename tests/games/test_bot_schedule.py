@@ -48,3 +48,15 @@ def test_a_bot_that_acted_waits_for_the_table_to_change():
     schedule.record_move(0, table_key(game))
     schedule.refresh(game, {0}, 2.5, random.Random(1))
     assert 0 not in schedule.due
+
+
+def test_r16_a_bot_with_something_to_do_is_due_one_and_a_half_to_three_seconds_later():
+    game = game_where_a_bot_passed()
+    delays = []
+    for seed in range(200):
+        schedule = BotSchedule()
+        schedule.refresh(game, {1}, 2.0, random.Random(seed))
+        delays.append(schedule.due[1] - 2.0)
+    assert BOT_DELAY == (1.5, 3.0)
+    assert all(1.5 <= delay <= 3.0 for delay in delays)
+    assert min(delays) < 1.6 and max(delays) > 2.9

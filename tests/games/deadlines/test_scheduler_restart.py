@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -14,6 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.support.processes import free_port, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -45,22 +46,6 @@ Game.objects.filter(pk=game.pk).update(
 )
 print(game.pk)
 """
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def wait_for_port(port: int, seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise AssertionError(f"no server on port {port}")
 
 
 @pytest.fixture
@@ -113,12 +98,12 @@ def test_after_kill_9_and_a_restart_a_game_nobody_watches_plays_to_its_end(site,
     port, log = free_port(), tmp_path / "daphne.log"
     server = serve(site, port, log)
     try:
-        wait_for_port(port)
+        wait_for_port(port, 30.0)
         started = game_row(site, game_id)
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)
         server = serve(site, port, log)
-        wait_for_port(port)
+        wait_for_port(port, 30.0)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and game_row(site, game_id)[0] == "running":
             time.sleep(0.5)
