@@ -257,6 +257,9 @@
 
   function show(frames, keep) {
     data = frames;
+    root.querySelectorAll("button[data-control], #replay-slider").forEach(function (control) {
+      control.disabled = false;
+    });
     slider.max = data.steps.length - 1;
     logList.textContent = "";
     data.log.forEach(function (entry) {

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, manage, played_game
 from tests.browser.play import sign_in
@@ -104,6 +104,31 @@ def test_a_player_finds_a_game_steps_through_its_replay_and_verifies_the_deal(
     expect(page.locator("#replay-seat option")).to_have_count(4)
     page.click('[data-control="last"]')
     expect(page.locator("#replay-board")).to_have_attribute("data-phase", "over")
+    page.context.close()
+
+
+def test_the_replay_controls_wait_for_the_steps_and_a_click_while_loading_is_not_lost(
+    chromium, server, game_id
+):
+    page = sign_in(chromium, server, PLAYER, DESKTOP)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/replay.json*", hold)
+    page.goto(f"/games/{game_id}/")
+    expect(page.locator('[data-control="play"]')).to_be_disabled()
+    expect(page.locator("#replay-slider")).to_be_disabled()
+    expect(page.locator(".replay-status")).to_be_visible()
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert len(held) == 1, "the page never asked for the replay's steps"
+    held[0].continue_()
+    page.click('[data-control="forward"]')
+    expect_step(page, 1)
     page.context.close()
 
 
