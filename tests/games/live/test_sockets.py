@@ -206,7 +206,8 @@ async def test_a_refusal_for_a_player_who_has_gone_is_not_sent(
     sent = []
     while not socket.communicator.output_queue.empty():
         sent.append(socket.communicator.output_queue.get_nowait())
-    assert not [output for output in sent if output["type"] == "websocket.send"]
+    frames = [output["text"] for output in sent if output["type"] == "websocket.send"]
+    assert not [frame for frame in frames if not frame.startswith('<span id="presence-')]
     sockets.remove(socket)
 
 
