@@ -376,6 +376,8 @@ class Connection:
     """The versions that came as the whole picture."""
     failed: str = ""
     leave: bool = False
+    sock: Any = field(default=None, repr=False)
+    """The open socket, for closing it when the socket is to leave."""
     answers: Answers | None = None
     """The person's socket: how long each of its moves waited for a later version."""
 
@@ -544,6 +546,7 @@ class Crowd:
         self.tasks: set[asyncio.Task[None]] = set()
         self.gate = asyncio.Semaphore(CONNECTS_AT_ONCE)
         self.stop = asyncio.Event()
+        self.closing: set[asyncio.Task[None]] = set()
         self.window: tuple[float, float] = (0.0, 0.0)
         self.seconds = seconds
         self.refusals = 0
@@ -563,6 +566,21 @@ class Crowd:
         give_up = time.time() + longest
         while time.time() < give_up and time.time() - self.last_arrival < quiet:
             await asyncio.sleep(0.2)
+
+    def let_go(self, record: Connection) -> None:
+        """The socket leaves: it is closed, which ends its listening."""
+        record.leave = True
+        if record.sock is not None:
+            task = asyncio.get_running_loop().create_task(record.sock.close())
+            self.closing.add(task)
+            task.add_done_callback(self.closing.discard)
+
+    async def finish(self) -> None:
+        """Every socket closes and its task ends."""
+        self.stop.set()
+        for record in self.connections:
+            self.let_go(record)
+        await asyncio.gather(*list(self.tasks), *list(self.closing), return_exceptions=True)
 
     def open(
         self, url: str, record: Connection, headers: dict[str, str], player: Player | None
@@ -587,6 +605,9 @@ class Crowd:
                     open_timeout=60,
                 )
                 record.handshake_ms = (time.time() - record.opened_at) * 1000
+                record.sock = sock
+                if record.leave or self.stop.is_set():
+                    await sock.close()
             async with sock:
                 await self.listen(sock, record, player)
         except Exception as problem:
@@ -606,13 +627,7 @@ class Crowd:
         current: tuple[int, int] | None = None
         newest: tuple[int, int] = (0, 0)
         first = True
-        while not self.stop.is_set():
-            try:
-                html = await asyncio.wait_for(sock.recv(), timeout=0.5)
-            except TimeoutError:
-                if record.leave:
-                    return
-                continue
+        async for html in sock:
             felt = time.monotonic()
             arrived = time.time()
             self.last_arrival = arrived
@@ -640,6 +655,8 @@ class Crowd:
                 await self.play(sock, html, frame, player, record.answers, felt)
             if record.leave:
                 return
+        if not record.leave and not self.stop.is_set():
+            raise ConnectionError("the server closed the socket")
 
     async def play(
         self,
@@ -680,7 +697,7 @@ async def churn(
         for _ in range(rate):
             index = rng.randrange(len(spectators))
             url, old, headers = spectators[index]
-            old.leave = True
+            crowd.let_go(old)
             fresh = Connection(table=old.table, role="spectator")
             spectators[index] = (url, fresh, headers)
             crowd.open(url, fresh, headers, None)
@@ -733,8 +750,7 @@ async def drive_site(
     if mover is not None:
         mover.cancel()
     await crowd.drain()
-    crowd.stop.set()
-    await asyncio.gather(*list(crowd.tasks), return_exceptions=True)
+    await crowd.finish()
     return crowd
 
 
@@ -778,8 +794,7 @@ async def drive_bare(ports: list[int], tables: int, rate: float, seconds: float)
     crowd.cpu = await asyncio.to_thread(site_processes.cpu_seconds) - cpu_before
     crowd.window = (begin, begin + seconds)
     await crowd.drain()
-    crowd.stop.set()
-    await asyncio.gather(*list(crowd.tasks), return_exceptions=True)
+    await crowd.finish()
     return crowd
 
 
@@ -1179,7 +1194,8 @@ def healthy(result: dict[str, Any]) -> bool:
 # ---------------------------------------------------------------- the sweep
 
 KNEE_P99_MS = 100.0
-"""The knee is the largest table count whose p99 (commit to every socket) is under this."""
+"""The knee is the largest table count at which every table plays and the p99 (commit to
+every socket) is under this."""
 COLLAPSE_AT = 3
 """The collapse check looks at the first point at this many times the knee's tables."""
 SWEPT_FIGURES = (
@@ -1191,6 +1207,8 @@ SWEPT_FIGURES = (
     "bare_cpu_ms_per_action",
     "machine_cpu_ms_per_action",
     "bare_machine_cpu_ms_per_action",
+    "tables_playing",
+    "game_lateness_p99_ms",
 )
 
 
@@ -1207,12 +1225,17 @@ def ratio(part: float, whole: float) -> float | None:
 def sweep_summary(
     points: list[dict[str, Any]], server_cores: int, failed: Sequence[int] = ()
 ) -> dict[str, Any]:
-    """The knee of a sweep (the largest table count whose p99 is under `KNEE_P99_MS`), its
+    """The knee of a sweep (the largest table count at which every table plays with a p99
+    under `KNEE_P99_MS`: a site that makes games wait holds the p99 of those it plays), its
     actions per second per server core, and whether the site collapsed at `COLLAPSE_AT`
     times the knee: that point's actions/s against the sweep's peak, its CPU per action
-    against the knee's."""
+    against the knee's, and how late its games' deadlines fired."""
     knee = max(
-        (point for point in points if point["p99_ms"] < KNEE_P99_MS),
+        (
+            point
+            for point in points
+            if point["p99_ms"] < KNEE_P99_MS and point["tables_playing"] == point["tables"]
+        ),
         key=lambda point: point["tables"],
         default=None,
     )
@@ -1232,6 +1255,7 @@ def sweep_summary(
                 "machine_cpu_per_action_of_knee": ratio(
                     crowded["machine_cpu_ms_per_action"], knee["machine_cpu_ms_per_action"]
                 ),
+                "game_lateness_p99_ms": crowded["game_lateness_p99_ms"],
             }
     return {
         "sweep": [point["tables"] for point in points],

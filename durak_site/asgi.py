@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 
 from django.core.asgi import get_asgi_application
 
@@ -12,10 +11,10 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from django.conf import settings  # noqa: E402
 
 from durak_site.origins import SameOriginValidator  # noqa: E402
 from durak_site.routing import websocket_urlpatterns  # noqa: E402
+from durak_site.serving import tune_interpreter  # noqa: E402
 from games.deadlines import scheduler  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -25,4 +24,4 @@ application = ProtocolTypeRouter(
     }
 )
 scheduler.start_with_server()
-sys.setswitchinterval(settings.GIL_SWITCH_SECONDS)
+tune_interpreter()

@@ -262,6 +262,9 @@ GIL_SWITCH_SECONDS = float(os.environ.get("DURAK_GIL_SWITCH_SECONDS", "0.0005"))
 """How long a thread of a server or scheduler process holds the interpreter before another
 may take it (Python's default is 5 ms): the sockets' loop, the database thread and the
 scheduler's thread each get it back sooner, so none waits behind a busy one for long."""
+GC_YOUNG_OBJECTS = int(os.environ.get("DURAK_GC_YOUNG_OBJECTS", "50000"))
+"""Allocations between two collections of a serving process's youngest objects
+(`durak_site.serving`; Python's default is 700)."""
 
 LOGGING: dict[str, Any] = {
     "version": 1,

@@ -1,8 +1,12 @@
 """How many games the site plays at once, and who waits when it is full.
 
-The site holds `settings.RUNNING_GAMES_LIMIT` running games (`DURAK_RUNNING_GAMES_LIMIT`).
-Past it, what waits is the start of new games, in the order their tables became ready;
-running games never wait, so their deadlines stay on time however many tables fill up.
+The site holds at most `settings.RUNNING_GAMES_LIMIT` running games
+(`DURAK_RUNNING_GAMES_LIMIT`), and fewer while its schedulers cannot keep up: while the
+games a scheduler took up lately were late (`Pace`), it starts no new game, and it starts
+at most `STARTS_AT_ONCE` at a look, so that a room filling at once is started at a pace
+whose cost shows before the next ones start. What waits is the start of new games, in
+the order their tables became ready; running games never wait, so their deadlines stay on
+time however many tables fill up, on a machine of any speed.
 A waiting table keeps its start time and is told when its game should start
 (`Table.busy_until`, from how long games here last); when that moment passes with the
 site still full, it is told again.
@@ -13,6 +17,7 @@ Handshakes wait in a line of their own (`games.live.handshakes`).
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Callable
 
 from django.conf import settings
@@ -58,6 +63,39 @@ def expected_wait(position: int, length: float) -> float:
 
 FULL_RECHECK_SECONDS = 0.25
 """While the site is full, how often a scheduler looks again for a free slot."""
+STARTS_AT_ONCE = 4
+"""Games started at one look: at most this many every `FULL_RECHECK_SECONDS`."""
+PACE_SECONDS = 2.0
+"""How far back a scheduler looks at how late it took up its games."""
+PACE_LATE_SECONDS = 0.1
+"""Nine in ten games taken up within this of their deadline: the scheduler keeps up."""
+PACE_SAMPLES = 10
+"""Fewer games than this taken up over `PACE_SECONDS` say nothing of the load."""
+
+
+class Pace:
+    """How late this scheduler took up its due games lately, from each one's deadline to
+    its claim: while nine in ten of the latest were not within `PACE_LATE_SECONDS`, the
+    machine plays what it can and no new game starts here."""
+
+    def __init__(self) -> None:
+        self.late: deque[tuple[float, float]] = deque()
+        """(when, seconds late) of each game taken up over the last `PACE_SECONDS`."""
+
+    def took_up(self, deadline: float, now: float) -> None:
+        self.late.append((now, max(0.0, now - deadline)))
+        self.forget_before(now - PACE_SECONDS)
+
+    def forget_before(self, moment: float) -> None:
+        while self.late and self.late[0][0] < moment:
+            self.late.popleft()
+
+    def keeping_up(self, now: float) -> bool:
+        self.forget_before(now - PACE_SECONDS)
+        if len(self.late) < PACE_SAMPLES:
+            return True
+        lateness = sorted(seconds for _at, seconds in self.late)
+        return lateness[int(0.9 * (len(lateness) - 1))] < PACE_LATE_SECONDS
 
 
 class Admissions:
@@ -67,6 +105,7 @@ class Admissions:
 
     def __init__(self) -> None:
         self.full_at = float("-inf")
+        self.pace = Pace()
 
     def admit(
         self, due: Callable[[], list[tuple[int, float]]], now: float
@@ -76,21 +115,24 @@ class Admissions:
         or passed): the rest wait in line."""
         if now - self.full_at < FULL_RECHECK_SECONDS:
             return [], []
-        admitted, told, waiting = admit(due(), now)
+        admitted, told, waiting = admit(due(), now, self.pace.keeping_up(now))
         self.full_at = now if waiting else float("-inf")
         return admitted, told
 
 
 def admit(
-    due: list[tuple[int, float]], now: float
+    due: list[tuple[int, float]], now: float, keeping_up: bool = True
 ) -> tuple[list[tuple[int, float]], list[int], bool]:
     """Of the tables whose start time has come (earliest first), those that may start now,
     those newly told when to expect their game (their `busy_until` set or passed), and
-    whether any waits in line."""
-    slots = free_slots()
-    admitted, waiting = due[:slots], due[slots:]
+    whether any waits: for a slot (those are told), or for the next look (a slot is theirs
+    but `STARTS_AT_ONCE` started already). While the scheduler is not `keeping_up`, every
+    table waits for a slot."""
+    slots = free_slots() if keeping_up else 0
+    admitted = due[: min(slots, STARTS_AT_ONCE)]
+    waiting = due[slots:]
     if not waiting:
-        return admitted, [], False
+        return admitted, [], len(admitted) < len(due)
     ids = [pk for pk, _at in waiting]
     told = dict(
         Table.objects.filter(pk__in=ids)

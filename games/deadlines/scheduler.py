@@ -145,7 +145,8 @@ def fire_due_games(seconds: float) -> int:
         if claim is not None:
             fired += fire_claimed(claim)
     until = time.monotonic() + seconds
-    while time.monotonic() < until and (claim := claim_game(clock.now())) is not None:
+    while time.monotonic() < until and (claim := claim_game(now := clock.now())) is not None:
+        admissions.pace.took_up(claim.deadline, now)
         fired += fire_claimed(claim)
     return fired
 

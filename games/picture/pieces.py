@@ -44,7 +44,7 @@ class Piece:
 
     def draw(self, *, oob: bool = False, **drawn: str) -> SafeString:
         key = tuple(self.context.items()) + tuple(drawn.items())
-        return drawn_piece(self.template, self.id, key, oob, get_language())
+        return mark_safe(drawn_piece(self.template, self.id, key, oob, get_language()))
 
 
 @lru_cache(maxsize=65536)
@@ -54,11 +54,13 @@ def drawn_piece(
     context: tuple[tuple[str, Any], ...],
     oob: bool,
     language: str | None,
-) -> SafeString:
+) -> str:
     """A piece's markup: the same for every audience that reads it in one language, and
-    for every version that leaves its context as it was."""
+    for every version that leaves its context as it was. Kept as a plain string, which the
+    garbage collector never looks at (a `SafeString` it would walk at every collection of
+    the oldest objects, and the cache holds tens of thousands)."""
     html = render_to_string(f"{PIECES}{template}.html", {**dict(context), "id": id, "oob": oob})
-    return mark_safe(SPACES.sub(" ", html).strip())
+    return SPACES.sub(" ", html).strip()
 
 
 def swap(how: str, *, target: str = "", id: str = "", pieces: Iterable[str] = ()) -> SafeString:

@@ -6,6 +6,7 @@ the bots' levels."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 
 import pytest
@@ -206,7 +207,9 @@ def test_this_machines_proc_stat_reads():
 # ---------------------------------------------------------------- the sweep
 
 
-def point(tables: int, actions: float, p99: float, cpu: float, machine: float) -> dict:
+def point(
+    tables: int, actions: float, p99: float, cpu: float, machine: float, playing: int = 0
+) -> dict:
     return {
         "tables": tables,
         "actions_per_s": actions,
@@ -216,6 +219,8 @@ def point(tables: int, actions: float, p99: float, cpu: float, machine: float) -
         "bare_cpu_ms_per_action": 2.0,
         "machine_cpu_ms_per_action": machine,
         "bare_machine_cpu_ms_per_action": 3.0,
+        "tables_playing": playing or tables,
+        "game_lateness_p99_ms": p99 * 3,
         "errors": 0,
     }
 
@@ -240,6 +245,11 @@ def test_the_knee_is_the_largest_count_under_100_ms_even_past_a_slower_point():
     assert load.sweep_summary(bumpy, server_cores=1)["knee_tables"] == 50
 
 
+def test_the_knee_leaves_out_a_point_whose_p99_is_low_because_some_tables_never_played():
+    waiting = [point(50, 50.8, 60.0, 19.5, 24.0), point(150, 50.0, 40.0, 20.0, 25.0, playing=80)]
+    assert load.sweep_summary(waiting, server_cores=1)["knee_tables"] == 50
+
+
 def test_the_knee_per_server_core_divides_by_the_server_cores():
     result = load.sweep_summary(SWEEP, server_cores=2)
     assert result["server_cores"] == 2
@@ -254,6 +264,7 @@ def test_the_collapse_check_takes_the_first_point_at_three_times_the_knee():
         "actions_per_s_of_peak": round(33.6 / 50.8, 2),
         "cpu_per_action_of_knee": round(29.2 / 19.5, 2),
         "machine_cpu_per_action_of_knee": round(33.9 / 24.0, 2),
+        "game_lateness_p99_ms": 571.0 * 3,
     }
 
 
@@ -280,6 +291,8 @@ def test_the_sweep_summary_lists_each_points_main_figures_and_the_failed_counts(
         "bare_cpu_ms_per_action": 2.0,
         "machine_cpu_ms_per_action": 24.0,
         "bare_machine_cpu_ms_per_action": 3.0,
+        "tables_playing": 50,
+        "game_lateness_p99_ms": 99.9 * 3,
     }
 
 
@@ -338,3 +351,49 @@ def test_the_benchmarks_table_seats_its_bots_at_the_levels_asked_in_seat_order()
     table = table_with_three_bots(host, "Load", ("easy", "strong", "easy"))
     bots = Seat.objects.filter(table=table, player__isnull=True).order_by("position")
     assert [seat.bot_level for seat in bots] == ["easy", "strong", "easy"]
+
+
+class HeldSocket:
+    """A socket that gives the frames it was handed, then waits until it is closed."""
+
+    def __init__(self, frames: list[str]) -> None:
+        self.frames = frames
+        self.closed = asyncio.Event()
+
+    def __aiter__(self) -> HeldSocket:
+        return self
+
+    async def __anext__(self) -> str:
+        if self.frames:
+            return self.frames.pop(0)
+        await self.closed.wait()
+        raise StopAsyncIteration
+
+    async def close(self) -> None:
+        self.closed.set()
+
+
+async def test_a_socket_let_go_stops_listening_and_the_crowd_finishes_with_every_socket_closed():
+    crowd = Crowd(1.0)
+    leaving, staying = Connection(table=1, role="spectator"), Connection(table=1, role="spectator")
+    leaving.sock, staying.sock = HeldSocket(["<p>one</p>"]), HeldSocket([])
+    crowd.connections += [leaving, staying]
+    listening = [
+        asyncio.create_task(crowd.listen(record.sock, record, None)) for record in crowd.connections
+    ]
+    await asyncio.sleep(0.01)
+    crowd.let_go(leaving)
+    await asyncio.wait_for(listening[0], 1)
+    assert not listening[1].done()
+    crowd.tasks.add(listening[1])
+    await asyncio.wait_for(crowd.finish(), 1)
+    assert staying.sock.closed.is_set() and listening[1].exception() is None
+
+
+async def test_a_socket_the_server_closes_unasked_is_a_failure():
+    crowd = Crowd(1.0)
+    record = Connection(table=1, role="player")
+    socket = HeldSocket([])
+    await socket.close()
+    with pytest.raises(ConnectionError):
+        await crowd.listen(socket, record, None)

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import sys
 from typing import Any
 
-from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from durak_site.serving import tune_interpreter
 from games.deadlines.scheduler import Scheduler
 
 
@@ -17,7 +16,7 @@ class Command(BaseCommand):
     help = "Runs the deadline scheduler: fires every game deadline and bot move when due."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        sys.setswitchinterval(settings.GIL_SWITCH_SECONDS)
+        tune_interpreter()
         asyncio.run(self.serve())
 
     async def serve(self) -> None:

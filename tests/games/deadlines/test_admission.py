@@ -164,3 +164,57 @@ def test_a_long_line_is_told_its_expected_starts_a_few_tables_at_a_time(settings
     assert waiting and told == [pk for pk, _at in due[1 : 1 + admission.TELL_AT_ONCE]]
     _admitted, told, _waiting = admission.admit(due, clock.now())
     assert told == [pk for pk, _at in due[1 + admission.TELL_AT_ONCE :]]
+
+
+@pytest.mark.django_db
+def test_a_room_that_fills_at_once_starts_a_few_games_at_a_look_and_tells_nobody_to_wait(
+    settings, frozen_clock
+):
+    settings.RUNNING_GAMES_LIMIT = 10
+    filled = full_tables(admission.STARTS_AT_ONCE + 2)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    scheduler.sweep()
+    assert running_tables() == {table.pk for table in filled[: admission.STARTS_AT_ONCE]}
+    assert not Table.objects.filter(busy_until__isnull=False).exists()
+    frozen_clock.advance(admission.FULL_RECHECK_SECONDS)
+    scheduler.sweep()
+    assert running_tables() == {table.pk for table in filled}
+
+
+def running_late(pace: admission.Pace, now: float, seconds: float, games: int) -> None:
+    for index in range(games):
+        pace.took_up(now - seconds, now - index * 0.01)
+
+
+@pytest.mark.django_db
+def test_while_the_scheduler_takes_up_its_games_late_no_game_starts_and_the_line_is_told(
+    settings, frozen_clock
+):
+    settings.RUNNING_GAMES_LIMIT = 10
+    first, second = full_tables(2)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    running_late(scheduler.admissions.pace, clock.now(), 0.5, admission.PACE_SAMPLES)
+    scheduler.sweep()
+    assert running_tables() == set()
+    first.refresh_from_db()
+    seated = render(of_table(first.pk), Audience(0, "en"))
+    assert first.busy_until is not None and "The site is busy" in seated
+    frozen_clock.advance(admission.PACE_SECONDS + 0.01)
+    scheduler.sweep()
+    assert running_tables() == {first.pk, second.pk}
+
+
+def test_the_pace_keeps_up_while_nine_in_ten_of_the_latest_games_were_taken_up_on_time():
+    pace = admission.Pace()
+    running_late(pace, 100.0, 0.0, 9)
+    running_late(pace, 100.0, 0.5, 1)
+    assert pace.keeping_up(100.0)
+    running_late(pace, 100.0, 0.5, 1)
+    assert not pace.keeping_up(100.0)
+    assert pace.keeping_up(100.0 + admission.PACE_SECONDS + 0.1), "the late ones are forgotten"
+
+
+def test_a_few_late_games_say_nothing_of_the_load():
+    pace = admission.Pace()
+    running_late(pace, 100.0, 30.0, admission.PACE_SAMPLES - 1)
+    assert pace.keeping_up(100.0)
