@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db.models import Q
@@ -98,6 +99,15 @@ class Pace:
         return lateness[int(0.9 * (len(lateness) - 1))] < PACE_LATE_SECONDS
 
 
+class Due(NamedTuple):
+    """A table whose start time has come."""
+
+    table: int
+    at: float
+    told_until: float | None
+    """When it was told to expect its game (`Table.busy_until`), if it was."""
+
+
 class Admissions:
     """What a scheduler last found: while the site is full, the tables in line are looked
     at again only every `FULL_RECHECK_SECONDS`, not on every sweep (a sweep follows every
@@ -108,8 +118,8 @@ class Admissions:
         self.pace = Pace()
 
     def admit(
-        self, due: Callable[[], list[tuple[int, float]]], now: float
-    ) -> tuple[list[tuple[int, float]], list[int]]:
+        self, due: Callable[[], list[Due]], now: float
+    ) -> tuple[list[Due], list[int]]:
         """Of the tables whose start time has come (`due`, earliest first), those that may
         start now, and those newly told when to expect their game (their `busy_until` set
         or passed): the rest wait in line."""
@@ -121,8 +131,8 @@ class Admissions:
 
 
 def admit(
-    due: list[tuple[int, float]], now: float, keeping_up: bool = True
-) -> tuple[list[tuple[int, float]], list[int], bool]:
+    due: list[Due], now: float, keeping_up: bool = True
+) -> tuple[list[Due], list[int], bool]:
     """Of the tables whose start time has come (earliest first), those that may start now,
     those newly told when to expect their game (their `busy_until` set or passed), and
     whether any waits: for a slot (those are told), or for the next look (a slot is theirs
@@ -133,14 +143,11 @@ def admit(
     waiting = due[slots:]
     if not waiting:
         return admitted, [], len(admitted) < len(due)
-    ids = [pk for pk, _at in waiting]
-    told = dict(
-        Table.objects.filter(pk__in=ids)
-        .filter(busy_until__gt=clock.to_datetime(now))
-        .values_list("pk", "busy_until")
-    )
-    to_tell = [(position, pk) for position, pk in enumerate(ids) if pk not in told]
-    to_tell = to_tell[:TELL_AT_ONCE]
+    to_tell = [
+        (position, table.table)
+        for position, table in enumerate(waiting)
+        if table.told_until is None or table.told_until <= now
+    ][:TELL_AT_ONCE]
     if not to_tell:
         return admitted, [], True
     length = game_length()

@@ -112,7 +112,8 @@ def sweep(upcoming: Upcoming | None = None) -> int:
         starting, told = admissions.admit(lambda: due_tables(now), now)
         for table_id in told:
             broadcast.table_changed(table_id)
-        fired += fire_each("start", starting, start_unless_taken, SWEEP_SECONDS)
+        starts = [(table.table, table.at) for table in starting]
+        fired += fire_each("start", starts, start_unless_taken, SWEEP_SECONDS)
     if upcoming is None or upcoming.due(upcoming.release, now):
         fired += fire_each("standup", standup.due(now), tables.stand_up)
     return fired
@@ -229,12 +230,14 @@ def claim_game(now: float) -> Claim | None:
     return Claim(game, clock.to_seconds(deadline), until)
 
 
-def due_tables(now: float) -> list[tuple[int, float]]:
-    """Each open table whose start time has come, with that time, earliest first."""
+def due_tables(now: float) -> list[admission.Due]:
+    """Each open table whose start time has come, with that time and when it was told to
+    expect its game, earliest first."""
     due = Table.objects.filter(status=Table.Status.OPEN, starts_at__lte=clock.to_datetime(now))
+    rows = due.order_by("starts_at").values_list("pk", "starts_at", "busy_until")
     return [
-        (pk, clock.to_seconds(at))
-        for pk, at in due.order_by("starts_at").values_list("pk", "starts_at")
+        admission.Due(pk, clock.to_seconds(at), clock.to_seconds(told) if told else None)
+        for pk, at, told in rows
         if at is not None
     ]
 

@@ -145,7 +145,7 @@ def test_while_the_site_is_full_the_line_is_looked_at_again_only_every_quarter_s
     frozen_clock.advance(tables.START_DELAY + 0.01)
     admissions = admission.Admissions()
     due = lambda: scheduler.due_tables(clock.now())  # noqa: E731
-    assert [pk for pk, _at in admissions.admit(due, clock.now())[0]] == [first.pk]
+    assert [table.table for table in admissions.admit(due, clock.now())[0]] == [first.pk]
     play.start(first.pk)
     frozen_clock.advance(0.1)
     with django_assert_num_queries(0):
@@ -161,9 +161,9 @@ def test_a_long_line_is_told_its_expected_starts_a_few_tables_at_a_time(settings
     frozen_clock.advance(tables.START_DELAY + 0.01)
     due = scheduler.due_tables(clock.now())
     _admitted, told, waiting = admission.admit(due, clock.now())
-    assert waiting and told == [pk for pk, _at in due[1 : 1 + admission.TELL_AT_ONCE]]
-    _admitted, told, _waiting = admission.admit(due, clock.now())
-    assert told == [pk for pk, _at in due[1 + admission.TELL_AT_ONCE :]]
+    assert waiting and told == [table.table for table in due[1 : 1 + admission.TELL_AT_ONCE]]
+    _admitted, told, _waiting = admission.admit(scheduler.due_tables(clock.now()), clock.now())
+    assert told == [table.table for table in due[1 + admission.TELL_AT_ONCE :]]
 
 
 @pytest.mark.django_db
