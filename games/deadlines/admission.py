@@ -117,9 +117,7 @@ class Admissions:
         self.full_at = float("-inf")
         self.pace = Pace()
 
-    def admit(
-        self, due: Callable[[], list[Due]], now: float
-    ) -> tuple[list[Due], list[int]]:
+    def admit(self, due: Callable[[], list[Due]], now: float) -> tuple[list[Due], list[int]]:
         """Of the tables whose start time has come (`due`, earliest first), those that may
         start now, and those newly told when to expect their game (their `busy_until` set
         or passed): the rest wait in line."""
@@ -130,9 +128,7 @@ class Admissions:
         return admitted, told
 
 
-def admit(
-    due: list[Due], now: float, keeping_up: bool = True
-) -> tuple[list[Due], list[int], bool]:
+def admit(due: list[Due], now: float, keeping_up: bool = True) -> tuple[list[Due], list[int], bool]:
     """Of the tables whose start time has come (earliest first), those that may start now,
     those newly told when to expect their game (their `busy_until` set or passed), and
     whether any waits: for a slot (those are told), or for the next look (a slot is theirs
