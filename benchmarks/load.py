@@ -953,6 +953,7 @@ def run_site(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         "lateness": [ms for by_kind in lateness.values() for ms in by_kind],
         "game_lateness": lateness["game"],
         "start_lateness": lateness["start"],
+        "standup_lateness": lateness["standup"],
         "errors": crowd.errors,
         "refusals": crowd.refusals,
         "overtaken": crowd.overtaken,
@@ -1094,6 +1095,7 @@ def summary(args: argparse.Namespace, site: dict[str, Any], bare: dict[str, Any]
         "game_lateness_p99_ms": round(percentile(site["game_lateness"], 0.99), 1),
         "game_lateness_max_ms": round(max(site["game_lateness"], default=0.0), 1),
         "start_lateness_max_ms": round(max(site["start_lateness"], default=0.0), 1),
+        "standup_lateness_max_ms": round(max(site["standup_lateness"], default=0.0), 1),
         "rss_mb": round(max(site["rss_mb"], bare["rss_mb"]), 1),
         "errors": len(site["errors"]) + len(bare["errors"]),
         "dropped": s.dropped,
@@ -1150,10 +1152,9 @@ def print_table(result: dict[str, Any], errors: list[str], refused: list[Any]) -
             "",
         ),
         (
-            "of game deadlines p99 / max; of table starts max",
-            "{game_lateness_p99_ms} / {game_lateness_max_ms}; {start_lateness_max_ms}".format(
-                **result
-            ),
+            "of game deadlines p99 / max; max of table starts, of stand-ups",
+            "{game_lateness_p99_ms} / {game_lateness_max_ms}; {start_lateness_max_ms}, "
+            "{standup_lateness_max_ms}".format(**result),
             "",
         ),
         ("dropped frames", result["dropped"], result["bare_dropped"]),
