@@ -34,11 +34,12 @@ lint: $(STAMP)
 	$(PY) -m ruff check .
 	DJANGO_DEBUG=1 $(PY) -m mypy
 
-# The tests that drive no browser in two processes, then the browser tests one at a time
-# (their timings assume a machine that is not also running other tests).
+# The tests that drive no browser in two processes, then the browser tests in two: one
+# plays the whole games against bots one after another (mostly waiting for the bots'
+# moves), the other takes the rest.
 test: $(STAMP) $(AXE) lint
 	$(PY) -m pytest -m "($(TEST_SCOPE)) and not browser" -n 2
-	$(PY) -m pytest -m "($(TEST_SCOPE)) and browser"
+	$(PY) -m pytest -m "($(TEST_SCOPE)) and browser" -n 2 --dist loadgroup
 
 scale-out-test: $(STAMP)
 	$(PY) -m pytest -m "(postgres or redis or cluster) and not soak"

@@ -44,6 +44,9 @@ PLAYERS = (
     *("asya", "alan", "arkady", "amir", "vlad", "vika", "ilya", "inna"),
 )
 STAFF = "sofia"
+WHOLE_GAME = pytest.mark.xdist_group("whole_games")
+"""A test that plays a whole game against bots (minutes of their 1.5-3 s moves, little CPU):
+`make test` runs these one after another in one process while the rest share the other."""
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 

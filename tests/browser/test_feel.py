@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import BOT_DELAY
-from tests.browser.conftest import DESKTOP, PHONE
+from tests.browser.conftest import DESKTOP, PHONE, WHOLE_GAME
 from tests.browser.play import (
     Player,
     console_errors,
@@ -55,6 +55,7 @@ def moves(page: Page) -> int:
     return int(page.get_attribute("#table-socket", "data-moves") or 0)
 
 
+@WHOLE_GAME
 @pytest.mark.parametrize(
     ("size", "viewport", "name"), [("desktop", DESKTOP, "hanna"), ("phone", PHONE, "igor")]
 )

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, WHOLE_GAME
 from tests.browser.play import Player, game_state, open_table, picture, sign_in, wait_for_game
 
 pytestmark = pytest.mark.browser
@@ -31,6 +31,7 @@ def reload_shows_the_same_game(page: Page) -> None:
     pytest.fail("the game kept changing during every reload")
 
 
+@WHOLE_GAME
 def test_a_player_on_a_phone_finishes_a_four_player_game_against_three_bots(
     chromium: Browser, server: str, screenshots: Path
 ) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE
+from tests.browser.conftest import DESKTOP, PHONE, WHOLE_GAME
 from tests.browser.play import (
     Player,
     game_state,
@@ -58,6 +58,7 @@ def refused_move_shows_its_reason(page: Page) -> None:
     expect(page.locator("#notice.error")).not_to_be_empty()
 
 
+@WHOLE_GAME
 def test_two_players_finish_a_game_with_a_transfer_and_a_take_and_the_countdown_follows_r10(
     chromium: Browser, server: str, screenshots: Path
 ) -> None:
