@@ -68,7 +68,7 @@ STARTS_AT_ONCE = 4
 """Games started at one look: at most this many every `FULL_RECHECK_SECONDS`."""
 PACE_SECONDS = 2.0
 """How far back a scheduler looks at how late it took up its games."""
-PACE_LATE_SECONDS = 0.1
+PACE_LATE_SECONDS = 0.15
 """Nine in ten games taken up within this of their deadline: the scheduler keeps up."""
 PACE_SAMPLES = 10
 """Fewer games than this taken up over `PACE_SECONDS` say nothing of the load."""

@@ -214,6 +214,15 @@ def test_the_pace_keeps_up_while_nine_in_ten_of_the_latest_games_were_taken_up_o
     assert pace.keeping_up(100.0 + admission.PACE_SECONDS + 0.1), "the late ones are forgotten"
 
 
+def test_the_pace_holds_the_starts_once_nine_in_ten_games_were_taken_up_later_than_its_bound():
+    within, past = admission.Pace(), admission.Pace()
+    for _game in range(admission.PACE_SAMPLES):
+        within.took_up(100.0 - admission.PACE_LATE_SECONDS + 0.01, 100.0)
+        past.took_up(100.0 - admission.PACE_LATE_SECONDS - 0.01, 100.0)
+    assert within.keeping_up(100.0)
+    assert not past.keeping_up(100.0)
+
+
 def test_a_few_late_games_say_nothing_of_the_load():
     pace = admission.Pace()
     running_late(pace, 100.0, 30.0, admission.PACE_SAMPLES - 1)
