@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -64,16 +65,37 @@ def tables_to_start(count: int) -> list[int]:
     return full
 
 
-def until_every_game_moved(games: list[int], versions: dict[int, int]) -> None:
-    """Until each game has had `MOVES` versions since `versions` (a loaded machine is slow,
-    never stuck: two minutes at most)."""
+def within_two_minutes(done: Callable[[], bool], failure: str) -> None:
+    """Until `done` (a loaded machine is slow, never stuck: two minutes at most)."""
     give_up = time.monotonic() + 120
     while time.monotonic() < give_up:
-        now = dict(Game.objects.filter(pk__in=games).values_list("pk", "version"))
-        if all(now[game] >= versions[game] + MOVES for game in games):
+        if done():
             return
         time.sleep(0.2)
-    raise AssertionError("a game was left waiting")
+    raise AssertionError(failure)
+
+
+def until_every_game_moved(games: list[int], versions: dict[int, int]) -> None:
+    """Until each game has had `MOVES` versions since `versions`."""
+
+    def moved() -> bool:
+        now = dict(Game.objects.filter(pk__in=games).values_list("pk", "version"))
+        return all(now[game] >= versions[game] + MOVES for game in games)
+
+    within_two_minutes(moved, "a game was left waiting")
+
+
+def until_every_table_started(full: list[int]) -> None:
+    """Until each of `full` has its game: starts are paced (`games.deadlines.admission`),
+    a few at a look and none while the schedulers take up their games late, so the last
+    may come after every game has moved."""
+
+    def started() -> bool:
+        return Game.objects.filter(table_id__in=full).values("table_id").distinct().count() == len(
+            full
+        )
+
+    within_two_minutes(started, "a table was left waiting to start")
 
 
 def fired_deadlines(log: Path, kind: str) -> list[tuple[int, str]]:
@@ -107,6 +129,7 @@ def test_two_schedulers_share_the_due_games_and_fire_each_deadline_once(tmp_path
         Table.objects.filter(pk__in=full).update(starts_at=now)
         Game.objects.filter(pk__in=games).update(deadline_at=now)
         until_every_game_moved(games, versions_before)
+        until_every_table_started(full)
         for name in names:
             running.stop(name)
     finally:
