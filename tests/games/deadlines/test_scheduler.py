@@ -14,6 +14,7 @@ from games.deadlines import scheduler
 from games.models import Game, Table
 from games.table import play, tables
 from tests.support.tables import Clock, deadline_of, games_of_bots, open_table, start_when_due
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.usefixtures("ledger_audit", "in_memory_layer")
 
@@ -177,15 +178,6 @@ def scheduler_pass() -> None:
         scheduler.fire_due_games(20.0)
     finally:
         connection.close()
-
-
-def eventually(condition: Any, seconds: float = 10.0) -> bool:
-    give_up = time.monotonic() + seconds
-    while time.monotonic() < give_up:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 @pytest.mark.django_db(transaction=True)

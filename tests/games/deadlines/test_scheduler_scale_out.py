@@ -4,9 +4,7 @@ takes part."""
 
 from __future__ import annotations
 
-import time
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,6 +16,7 @@ from games import clock
 from games.models import Game, Table
 from games.table import play, tables
 from tests.support.processes import Processes
+from tests.support.waiting import eventually
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -65,14 +64,8 @@ def tables_to_start(count: int) -> list[int]:
     return full
 
 
-def within_two_minutes(done: Callable[[], bool], failure: str) -> None:
-    """Until `done` (a loaded machine is slow, never stuck: two minutes at most)."""
-    give_up = time.monotonic() + 120
-    while time.monotonic() < give_up:
-        if done():
-            return
-        time.sleep(0.2)
-    raise AssertionError(failure)
+LOADED_SECONDS = 120
+"""How long a loaded machine may take: slow, never stuck."""
 
 
 def until_every_game_moved(games: list[int], versions: dict[int, int]) -> None:
@@ -82,7 +75,7 @@ def until_every_game_moved(games: list[int], versions: dict[int, int]) -> None:
         now = dict(Game.objects.filter(pk__in=games).values_list("pk", "version"))
         return all(now[game] >= versions[game] + MOVES for game in games)
 
-    within_two_minutes(moved, "a game was left waiting")
+    assert eventually(moved, LOADED_SECONDS, pause=0.2), "a game was left waiting"
 
 
 def until_every_table_started(full: list[int]) -> None:
@@ -95,7 +88,7 @@ def until_every_table_started(full: list[int]) -> None:
             full
         )
 
-    within_two_minutes(started, "a table was left waiting to start")
+    assert eventually(started, LOADED_SECONDS, pause=0.2), "a table was left waiting to start"
 
 
 def fired_deadlines(log: Path, kind: str) -> list[tuple[int, str]]:
