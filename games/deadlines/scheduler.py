@@ -100,20 +100,28 @@ def hear_the_writers() -> None:
 
 def sweep(upcoming: Upcoming | None = None) -> int:
     """Fire due games, start the tables whose start time has come (as many as the site has
-    room for: `games.deadlines.admission`) and stand up the players whose grace after a game ran
-    out. The games and the starts have a sweep interval each (what is left waits for the
-    next pass), so a burst of one never holds the other up; the games go first, since
-    their players are in the middle of a round. Starts and stand-ups are looked for only
-    when `upcoming` (read at the end of the last rest) says one is due: a start is armed
-    seconds ahead and a grace lasts 45 s, so a rest always reads them before they fall due."""
+    room for: `games.deadlines.admission`) and stand up the players whose grace after a
+    game ran out. The games and the starts have a sweep interval each (what is left waits
+    for the next pass), so a burst of one never holds the other up; the games go first,
+    since their players are in the middle of a round, and again before each start and
+    each table told how long it waits (each draws a picture for its watchers; the starts
+    go first), so a running game never waits behind more than one of those. Starts and
+    stand-ups are looked for only when `upcoming` (read at the end of the last rest) says
+    one is due: a start is armed seconds ahead and a grace lasts 45 s, so a rest always
+    reads them before they fall due."""
     fired = fire_due_games(SWEEP_SECONDS)
     now = clock.now()
     if upcoming is None or upcoming.due(upcoming.start, now):
         starting, told = admissions.admit(lambda: due_tables(now), now)
+        until = time.monotonic() + SWEEP_SECONDS
+        for table in starting:
+            if time.monotonic() >= until:
+                break
+            fired += fire_due_games(SWEEP_SECONDS)
+            fired += fire_each("start", [(table.table, table.at)], start_unless_taken)
         for table_id in told:
-            broadcast.table_changed(table_id)
-        starts = [(table.table, table.at) for table in starting]
-        fired += fire_each("start", starts, start_unless_taken, SWEEP_SECONDS)
+            fired += fire_due_games(SWEEP_SECONDS)
+            broadcast.line_told(table_id)
     if upcoming is None or upcoming.due(upcoming.release, now):
         fired += fire_each("standup", standup.due(now), tables.stand_up)
     return fired

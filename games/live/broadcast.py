@@ -146,13 +146,16 @@ def game_changed(committed: GameCommitted) -> None:
 
 
 def table_changed(table_id: int) -> None:
-    """Seats or status changed: the lobby row, the seating and the waiting room."""
+    """Seats or status changed: the lobby row (while the lobby is watched), the seating and
+    the waiting room."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return
     seats = table.seats_in_order()
     outbox: list[Message] = []
-    if not table.private:
+    waiting = scene.of_table(table_id) if table.status != Table.Status.PLAYING else None
+    heard = heard_at(waiting) if waiting is not None else listeners.listening(WATCHERS)
+    if not table.private and LOBBY_GROUP in heard:
         outbox.append(
             (
                 LOBBY_GROUP,
@@ -167,20 +170,31 @@ def table_changed(table_id: int) -> None:
         "seating": {str(s.player_id): s.position for s in seats if s.player_id is not None},
     }
     outbox.append((public_group(table_id), seating))
-    if table.status != Table.Status.PLAYING:
-        now = scene.of_table(table_id)
-        heard = heard_at(now)
-        outbox += scene_messages(now, heard)
-    else:
-        heard = listeners.listening([STAFF_GROUP])
+    if waiting is not None:
+        outbox += scene_messages(waiting, heard)
     send_all(outbox + staff_touch(table_id, heard))
 
 
+def line_told(table_id: int) -> None:
+    """A table in line was told when to expect its game (`games.deadlines.admission`): only
+    its waiting room says so, and only to those who watch it."""
+    if not listeners.listening([public_group(table_id)]):
+        return
+    waiting = scene.of_table(table_id)
+    if waiting.game is None:
+        send_all(scene_messages(waiting, heard_at(waiting)))
+
+
+WATCHERS = [LOBBY_GROUP, STAFF_GROUP]
+"""The groups that hear of every table: the lobby's and the control room's."""
+
+
 def heard_at(now: scene.Scene) -> set[str]:
-    """The groups of the scene's audiences, and the staff's, that a socket listens in."""
+    """The groups of the scene's audiences, the lobby's and the staff's, that a socket
+    listens in."""
     table_id = now.table.pk
     groups = [audience_group(table_id, audience) for audience in now.audiences()]
-    return listeners.listening([*groups, STAFF_GROUP])
+    return listeners.listening([*groups, *WATCHERS])
 
 
 def staff_touch(table_id: int, heard: set[str]) -> list[Message]:

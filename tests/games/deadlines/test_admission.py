@@ -8,6 +8,7 @@ import pytest
 from accounts.services import create_player
 from games import clock
 from games.deadlines import admission, scheduler
+from games.live import broadcast
 from games.live.handshakes import HandshakeLine
 from games.models import Game, Table
 from games.picture.scene import Audience, of_table, render
@@ -227,3 +228,29 @@ def test_a_few_late_games_say_nothing_of_the_load():
     pace = admission.Pace()
     running_late(pace, 100.0, 30.0, admission.PACE_SAMPLES - 1)
     assert pace.keeping_up(100.0)
+
+
+@pytest.mark.django_db
+def test_the_scheduler_fires_the_games_that_fell_due_before_each_start_and_each_table_it_tells(
+    settings, frozen_clock, monkeypatch
+):
+    settings.RUNNING_GAMES_LIMIT = 2
+    full_tables(4)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    steps: list[str] = []
+
+    def recording(step: str, original: Any) -> Any:
+        def record(*args: Any) -> Any:
+            steps.append(step)
+            return original(*args)
+
+        return record
+
+    monkeypatch.setattr(scheduler, "fire_due_games", recording("games", scheduler.fire_due_games))
+    monkeypatch.setattr(
+        scheduler, "start_unless_taken", recording("start", scheduler.start_unless_taken)
+    )
+    monkeypatch.setattr(broadcast, "line_told", recording("tell", broadcast.line_told))
+    scheduler.sweep()
+    assert steps == ["games", "games", "start", "games", "start", "games", "tell", "games", "tell"]
+    assert len(running_tables()) == 2

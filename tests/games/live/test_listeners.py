@@ -72,3 +72,42 @@ def test_redis_groups_without_members_are_not_listened_to():
         }
     finally:
         async_to_sync(layer.group_discard)("listeners-check-ru", channel)
+
+
+def recorded_sends(monkeypatch: pytest.MonkeyPatch) -> list[broadcast.Message]:
+    sent: list[broadcast.Message] = []
+    monkeypatch.setattr(broadcast, "send_all", sent.extend)
+    return sent
+
+
+@pytest.mark.django_db
+def test_a_tables_lobby_row_is_drawn_only_while_someone_has_the_lobby_open(
+    anna, layer, monkeypatch
+):
+    table = open_table(anna)
+    sent = recorded_sends(monkeypatch)
+    broadcast.table_changed(table.pk)
+    assert "lobby.html" not in [message["type"] for _group, message in sent]
+    listen(layer, broadcast.LOBBY_GROUP)
+    broadcast.table_changed(table.pk)
+    assert [group for group, message in sent if message["type"] == "lobby.html"] == [
+        broadcast.LOBBY_GROUP
+    ]
+
+
+@pytest.mark.django_db
+def test_a_table_told_how_long_it_waits_redraws_only_its_waiting_room_for_those_watching(
+    anna, layer, monkeypatch, django_assert_num_queries
+):
+    table = open_table(anna)
+    listen(layer, broadcast.LOBBY_GROUP)
+    sent = recorded_sends(monkeypatch)
+    with django_assert_num_queries(0):
+        broadcast.line_told(table.pk)
+    assert sent == [], "nobody watches the table: nothing is read or drawn"
+    listen(layer, broadcast.public_group(table.pk))
+    listen(layer, broadcast.spectators_group(table.pk, "ru"))
+    broadcast.line_told(table.pk)
+    assert [(group, message["type"]) for group, message in sent] == [
+        (broadcast.spectators_group(table.pk, "ru"), "table.html")
+    ]
