@@ -130,21 +130,16 @@ REDIS_PREFIX = os.environ.get("REDIS_PREFIX", "durak")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "games.live.layers.RedisChannelLayer",
+            "BACKEND": "games.live.layers.RedisPubSubChannelLayer",
             "CONFIG": {
-                # redis-py 8 reads with a 5 s socket timeout by default, which breaks the
-                # layer's blocking 5 s BZPOPMIN: give reads more time than that.
                 "hosts": [
                     {
                         "address": REDIS_URL,
-                        "max_connections": 1000,
                         "socket_timeout": 15,
                         "socket_connect_timeout": 5,
                     }
                 ],
                 "capacity": 2000,
-                "expiry": 60,
-                "group_expiry": 7 * 24 * 3600,
                 "prefix": REDIS_PREFIX,
             },
         }

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 from channels.layers import get_channel_layer
-from channels_redis.core import RedisChannelLayer
 from django.db import connection
+
+from games.live.layers import RedisPubSubChannelLayer
 
 
 @pytest.mark.postgres
@@ -20,7 +21,7 @@ def test_database_url_selects_postgresql() -> None:
 @pytest.mark.redis
 async def test_redis_channel_layer_delivers_a_group_message() -> None:
     layer = get_channel_layer()
-    assert isinstance(layer, RedisChannelLayer)
+    assert isinstance(layer, RedisPubSubChannelLayer)
     channel = await layer.new_channel()
     await layer.group_add("scale-out-check", channel)
     await layer.group_send("scale-out-check", {"type": "check.message", "text": "hello"})

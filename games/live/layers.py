@@ -1,15 +1,15 @@
-"""The channel layers the site runs on (`CHANNEL_LAYERS` in the settings): Channels' own,
-counting the messages an inbox was too full to take (`durak_layer_inbox_full`).
+"""The channel layers the site runs on (`CHANNEL_LAYERS` in the settings): Channels'
+in-memory layer and channels_redis's pub/sub layer, counting the messages an inbox was too
+full to take (`durak_layer_inbox_full`).
 
-A send to one channel raises `ChannelFull`; a group send drops silently: the in-memory
-layer swallows `ChannelFull` for each member channel over capacity, and channels_redis
-skips each inbox over capacity (a server process's inbox, shared by all its sockets) and
-says so only in an INFO log line carrying the number, which is what is counted here.
+A send to one channel in memory raises `ChannelFull`; a group send drops silently for each
+member whose inbox is full. On Redis a group send is one PUBLISH; each process hands what it
+hears to its own channels' inboxes, and drops (and counts) what a full one cannot take.
 
 On Redis the layer also rides out an outage (`games.live.outages`): a receiver waits for Redis
 to answer again instead of failing its socket, a join made meanwhile is kept, and once
-Redis answers (started again, it is empty) every channel of this process is put back in
-its groups and sent `layer.resumed`, so that a socket can catch up on what it missed.
+Redis answers (started again, it is empty) every channel of this process is subscribed
+again and sent `layer.resumed`, so that a socket can catch up on what it missed.
 """
 
 from __future__ import annotations
@@ -22,17 +22,19 @@ from typing import Any
 
 from channels import layers
 from channels.exceptions import ChannelFull
-from channels_redis import core
+from channels_redis import pubsub
 
 from games.live import metrics, outages
 from games.live.outages import UNREACHABLE
 
+logger = logging.getLogger(__name__)
+
 CLEAN_EVERY_SECONDS = 1.0
-REDIS_LOGGER = "channels_redis.core"
-OVER_CAPACITY = "%s of %s channels over capacity in group %s"
 PROBE_SECONDS = 0.5
 """How often the layer asks an unreachable Redis whether it answers again."""
 RESUMED = {"type": "layer.resumed"}
+LISTEN_SECONDS = 0.1
+"""How long a pub/sub receiver waits for a message before it looks at its state again."""
 
 
 class CountsFullInboxes:
@@ -83,102 +85,136 @@ class InMemoryChannelLayer(CountsFullInboxes, layers.InMemoryChannelLayer):
         super()._clean_expired()
 
 
-class OverCapacity(logging.Filter):
-    """Counts the inboxes channels_redis reports a group message did not fit in."""
+class PubSubShard(pubsub.RedisSingleShardConnection):
+    """One Redis connection of a process's pub/sub layer. A subscription Redis cannot take
+    now is kept, and made once Redis answers again; its receiver reports an outage instead of
+    logging each failed read; a message an inbox has no room for is counted and dropped for
+    that inbox only."""
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.msg == OVER_CAPACITY and isinstance(record.args, tuple):
-            skipped = record.args[0]
-            if isinstance(skipped, int):
-                metrics.INBOX_FULL.inc(skipped)
-        return True
+    def __init__(self, host: Any, channel_layer: Any) -> None:
+        super().__init__(host, channel_layer)
+        self.wanted: set[str] = set()
+        """Every channel this process should hear, whether Redis took the subscription yet."""
+        self.lost = False
 
+    async def publish(self, channel: str, message: Any) -> None:
+        try:
+            await super().publish(channel, message)
+        except UNREACHABLE as error:
+            self.connection_lost(error)
+            raise
 
-OVER_CAPACITY_FILTER = OverCapacity()
+    async def subscribe(self, channel: str) -> None:
+        self.wanted.add(channel)
+        try:
+            await super().subscribe(channel)
+        except UNREACHABLE as error:
+            self.connection_lost(error)
 
+    async def unsubscribe(self, channel: str) -> None:
+        self.wanted.discard(channel)
+        try:
+            await super().unsubscribe(channel)
+        except UNREACHABLE as error:
+            self.connection_lost(error)
 
-class RedisChannelLayer(CountsFullInboxes, core.RedisChannelLayer):
-    """Its group send writes to the inboxes itself and reports those it skipped."""
+    def connection_lost(self, error: BaseException) -> None:
+        self.lost = True
+        outages.OUTAGE.failed(error)
+        self._ensure_receiver()
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        reports = logging.getLogger(REDIS_LOGGER)
-        if not reports.isEnabledFor(logging.INFO):
-            reports.setLevel(logging.INFO)
-        reports.addFilter(OVER_CAPACITY_FILTER)
-        self.members: dict[str, set[str]] = {}
-        """This process's channels in each group, to join again after an outage."""
-        self.probes: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
-
-    async def receive(self, channel: str) -> dict[str, Any]:
+    async def _do_receiving(self) -> None:
         while True:
             try:
-                return await super().receive(channel)
+                await self.receive_once()
             except UNREACHABLE as error:
-                outages.failed(error, self)
-                probe = self.watch()
-                if probe is not None:
-                    await asyncio.shield(probe)
+                self.connection_lost(error)
+                await asyncio.sleep(PROBE_SECONDS)
+            except Exception:
+                logger.exception("the pub/sub receiver failed; it listens again")
+                await asyncio.sleep(PROBE_SECONDS)
 
-    async def group_add(self, group: str, channel: str) -> None:
-        """Joined here at once; in Redis now, or once it answers again."""
-        self.members.setdefault(group, set()).add(channel)
-        try:
-            await super().group_add(group, channel)
-        except UNREACHABLE as error:
-            outages.failed(error, self)
-
-    async def group_discard(self, group: str, channel: str) -> None:
-        """Left here at once; a Redis that does not answer forgets the channel in time."""
-        channels = self.members.get(group)
-        if channels is not None:
-            channels.discard(channel)
-            if not channels:
-                del self.members[group]
-        try:
-            await super().group_discard(group, channel)
-        except UNREACHABLE as error:
-            outages.failed(error, self)
-
-    async def _clean_receive_backup(self, index: int, channel: str) -> None:
-        """channels_redis runs it as a task no one awaits: a Redis that went away took the
-        backup with it, so the failure only counts in the outage."""
-        try:
-            await super()._clean_receive_backup(index, channel)
-        except UNREACHABLE as error:
-            outages.failed(error, self)
-
-    def watch(self) -> asyncio.Task[None] | None:
-        """The task on this event loop that waits for Redis to answer again (started if
-        none is waiting); None outside an event loop."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return None
-        probe = self.probes.get(loop)
-        if probe is None or probe.done():
-            probe = self.probes[loop] = loop.create_task(self.until_back(), name="redis-probe")
-        return probe
-
-    async def until_back(self) -> None:
-        while True:
+    async def receive_once(self) -> None:
+        if self.lost:
+            await self.resume()
+        if self._pubsub is not None and self._pubsub.subscribed:
+            message = await self._pubsub.get_message(
+                ignore_subscribe_messages=True, timeout=LISTEN_SECONDS
+            )
+            self._receive_message(message)
+        else:
             await asyncio.sleep(PROBE_SECONDS)
-            try:
-                await self.rejoin()
-            except UNREACHABLE:
-                continue
-            break
+
+    async def resume(self) -> None:
+        """Redis answers again (started again, it is empty): subscribe to every channel
+        anew and tell each of this process's channels, so its socket catches up."""
+        async with self._lock:
+            self._ensure_redis()
+            assert self._redis is not None and self._pubsub is not None
+            await self._redis.ping()
+            await self._pubsub.aclose()
+            self._subscribed_to = set()
+            for channel in sorted(self.wanted):
+                await self._pubsub.subscribe(channel)
+                self._subscribed_to.add(channel)
+        self.lost = False
+        for inbox in self.channel_layer.channels.values():
+            self.deliver(inbox, self.channel_layer.channel_layer.serialize(RESUMED))
         outages.OUTAGE.ended()
 
-    async def rejoin(self) -> None:
-        """Forget the connections to the Redis that went away, join every group again and
-        tell every channel (through Redis: a receiver waits on it, not on this process)."""
-        for index in range(self.ring_size):
-            connection = self.connection(index)
-            await connection.connection_pool.disconnect(inuse_connections=False)
-            await connection.ping()
-        for group, channels in list(self.members.items()):
-            for channel in list(channels):
-                await super().group_add(group, channel)
-        for channel in {channel for channels in self.members.values() for channel in channels}:
-            await super().send(channel, dict(RESUMED))
+    def _receive_message(self, message: dict[str, Any] | None) -> None:
+        if message is None:
+            return
+        name = message["channel"]
+        name = name.decode() if isinstance(name, bytes) else name
+        layer = self.channel_layer
+        inboxes = (
+            [layer.channels[name]]
+            if name in layer.channels
+            else [
+                layer.channels[channel]
+                for channel in layer.groups.get(name, ())
+                if channel in layer.channels
+            ]
+        )
+        for inbox in inboxes:
+            self.deliver(inbox, message["data"])
+
+    @staticmethod
+    def deliver(inbox: asyncio.Queue[Any], data: Any) -> None:
+        try:
+            inbox.put_nowait(data)
+        except asyncio.QueueFull:
+            metrics.INBOX_FULL.inc()
+
+
+class PubSubLoopLayer(pubsub.RedisPubSubLoopLayer):
+    """The layer on one event loop: its shards are `PubSubShard`s, and each inbox holds at
+    most `capacity` messages."""
+
+    def __init__(self, *args: Any, capacity: int = 100, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.capacity = capacity
+        hosts: list[Any] = [shard.host for shard in self._shards]  # type: ignore[has-type]
+        self._shards = [PubSubShard(host, self) for host in hosts]
+
+    async def _subscribe_to_channel(self, channel: str) -> None:
+        self.channels[channel] = asyncio.Queue(maxsize=self.capacity)
+        await self._get_shard(channel).subscribe(channel)
+
+
+class RedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
+    """channels_redis's pub/sub layer: a group send is one PUBLISH, and each process hands
+    what it hears to its own channels. Through an outage a receiver waits instead of
+    failing, and once Redis answers again every channel is subscribed anew and sent
+    `layer.resumed` (`PubSubShard`)."""
+
+    def _get_layer(self) -> PubSubLoopLayer:
+        loop = asyncio.get_running_loop()
+        layer = self._layers.get(loop)
+        if layer is None:
+            layer = self._layers[loop] = PubSubLoopLayer(
+                *self._args, **self._kwargs, channel_layer=self
+            )
+            pubsub._wrap_close(self, loop)
+        return layer

@@ -1,9 +1,10 @@
 """Which of a table's groups have a socket in them, so that nobody's picture is drawn
 for no one: a language no spectator reads, a seat whose player is offline.
 
-The in-memory layer knows its groups; on Redis a group is a sorted set of channels
-(channels_redis 4). A layer that cannot tell counts every group as listened to, as does a
-Redis that does not answer (the outage is reported to `games.live.outages`).
+The in-memory layer knows its groups; on Redis a group is a pub/sub channel, which every
+process with a member in it subscribes to. A layer that cannot tell counts every group as
+listened to, as does a Redis that does not answer (the outage is reported to
+`games.live.outages`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from games.live import outages
+from games.live.layers import RedisPubSubChannelLayer
 from games.live.outages import UNREACHABLE
 
 logger = logging.getLogger(__name__)
@@ -38,22 +40,25 @@ def listening(groups: Iterable[str]) -> set[str]:
 
 
 async def members_of(layer: Any, groups: list[str]) -> set[str]:
-    """One trip to each Redis host: the size of every group it holds."""
-    group_key = getattr(layer, "_group_key", None)
-    if group_key is None:
+    """One trip to each Redis host: how many connections subscribe to each group there."""
+    if not isinstance(layer, RedisPubSubChannelLayer):
         return set(groups)
-    by_host: dict[int, list[str]] = {}
-    for group in groups:
-        by_host.setdefault(layer.consistent_hash(group), []).append(group)
+    loop_layer = layer._get_layer()
+    names = {loop_layer._get_group_channel_name(group): group for group in groups}
     found: set[str] = set()
-    for host, held in by_host.items():
-        pipe = layer.connection(host).pipeline(transaction=False)
-        for group in held:
-            pipe.zcard(group_key(group))
+    for shard in loop_layer._shards:
+        held = [name for name in names if loop_layer._get_shard(name) is shard]
+        if not held:
+            continue
+        shard._ensure_redis()
         try:
-            sizes = await pipe.execute()
+            counts = await shard._redis.pubsub_numsub(*held)
         except UNREACHABLE as error:
             outages.failed(error, layer)
             return set(groups)
-        found.update(group for group, size in zip(held, sizes, strict=True) if size)
+        found.update(names[decoded(name)] for name, count in counts if count)
     return found
+
+
+def decoded(name: str | bytes) -> str:
+    return name.decode() if isinstance(name, bytes) else name

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 from channels.layers import get_channel_layer
-from channels_redis.core import RedisChannelLayer
 
 from games.deadlines.scheduler import Wakes
+from games.live.layers import RedisPubSubChannelLayer
 
 WAITS = 300
 
@@ -65,7 +65,7 @@ async def test_short_sleeps_in_memory_never_hang_and_every_wake_arrives(settings
 @pytest.mark.redis
 async def test_short_sleeps_on_redis_never_hang_and_every_wake_arrives():
     layer = get_channel_layer()
-    assert isinstance(layer, RedisChannelLayer)
+    assert isinstance(layer, RedisPubSubChannelLayer)
     sent, received, longest = await stress(layer)
     assert (sent, received) == (WAITS, WAITS)
     assert longest < 0.5

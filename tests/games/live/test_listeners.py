@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from channels_redis.core import RedisChannelLayer
 
 from games.live import broadcast, listeners
+from games.live.layers import RedisPubSubChannelLayer
 from games.table import play, tables
 from tests.support.tables import open_table, start_when_due
 
@@ -62,16 +62,17 @@ def test_groups_without_members_are_not_listened_to(layer):
 
 
 @pytest.mark.redis
-def test_redis_groups_without_members_are_not_listened_to():
+async def test_redis_groups_without_members_are_not_listened_to():
     layer = get_channel_layer()
-    assert isinstance(layer, RedisChannelLayer)
-    channel = listen(layer, "listeners-check-ru")
+    assert isinstance(layer, RedisPubSubChannelLayer)
+    channel = await layer.new_channel()
+    await layer.group_add("listeners-check-ru", channel)
     try:
-        assert listeners.listening(["listeners-check-ru", "listeners-check-en"]) == {
+        assert await listeners.members_of(layer, ["listeners-check-ru", "listeners-check-en"]) == {
             "listeners-check-ru"
         }
     finally:
-        async_to_sync(layer.group_discard)("listeners-check-ru", channel)
+        await layer.group_discard("listeners-check-ru", channel)
 
 
 def recorded_sends(monkeypatch: pytest.MonkeyPatch) -> list[broadcast.Message]:
