@@ -165,8 +165,7 @@ class PubSubShard(pubsub.RedisSingleShardConnection):
     def _receive_message(self, message: dict[str, Any] | None) -> None:
         if message is None:
             return
-        name = message["channel"]
-        name = name.decode() if isinstance(name, bytes) else name
+        name = decoded(message["channel"])
         layer = self.channel_layer
         inboxes = (
             [layer.channels[name]]
@@ -186,6 +185,11 @@ class PubSubShard(pubsub.RedisSingleShardConnection):
             inbox.put_nowait(data)
         except asyncio.QueueFull:
             metrics.INBOX_FULL.inc()
+
+
+def decoded(name: str | bytes) -> str:
+    """A channel's name as redis-py gives it (bytes unless told to decode), as text."""
+    return name.decode() if isinstance(name, bytes) else name
 
 
 class PubSubLoopLayer(pubsub.RedisPubSubLoopLayer):

@@ -17,7 +17,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from games.live import outages
-from games.live.layers import RedisPubSubChannelLayer
+from games.live.layers import RedisPubSubChannelLayer, decoded
 from games.live.outages import UNREACHABLE
 
 logger = logging.getLogger(__name__)
@@ -54,11 +54,7 @@ async def members_of(layer: Any, groups: list[str]) -> set[str]:
         try:
             counts = await shard._redis.pubsub_numsub(*held)
         except UNREACHABLE as error:
-            outages.failed(error, layer)
+            outages.failed(error)
             return set(groups)
         found.update(names[decoded(name)] for name, count in counts if count)
     return found
-
-
-def decoded(name: str | bytes) -> str:
-    return name.decode() if isinstance(name, bytes) else name

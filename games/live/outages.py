@@ -2,9 +2,9 @@
 as it ends (with its length and how many operations failed meanwhile), and counted
 (`durak_redis_outages`, `durak_redis_outage_seconds`), never once per failed operation.
 
-Whatever fails to reach Redis reports it here (`failed`); the channel layer then watches
-for Redis to answer again, puts this process's channels back in their groups (a Redis
-started again is empty) and ends the outage (`games.live.layers`).
+Whatever fails to reach Redis reports it here (`failed`); the channel layer's receivers
+wait for Redis to answer again, subscribe this process's channels to their groups again
+(a Redis started again is empty) and end the outage (`games.live.layers`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Any
 
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -63,14 +62,7 @@ class Outage:
 OUTAGE = Outage()
 
 
-def failed(error: BaseException, layer: Any = None) -> None:
-    """Report an operation that could not reach Redis; the layer (the site's, unless given)
-    watches for its return."""
+def failed(error: BaseException) -> None:
+    """Report an operation that could not reach Redis (the channel layer's receivers see
+    the outage themselves, and end it once Redis answers again)."""
     OUTAGE.failed(error)
-    if layer is None:
-        from channels.layers import get_channel_layer
-
-        layer = get_channel_layer()
-    watch = getattr(layer, "watch", None)
-    if watch is not None:
-        watch()
