@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils import translation
 
-from games.models import Game, Seat, Table
+from games.models import Seat, Table
 from games.picture import movelog, scene
 
 LOG_LINES = 60
@@ -44,14 +44,9 @@ class Snapshot:
 def render(table_id: int, seat: int | None) -> Snapshot:
     """The table for one seat (or the spectators) in the active language, with its log."""
     audience = scene.Audience(seat, translation.get_language())
-    now = scene.of_table(table_id)
+    now = scene.of_table(table_id, log_lines=LOG_LINES)
     game = now.game or now.last
     earlier = movelog.earlier_games(table_id, game.pk if game else None)
-    names = scene.log_names(game) if game else None
-    log = movelog.render_log(recent_events(game) if game else [], names, seat, earlier)
+    log = movelog.render_log(list(now.log), scene.names_in_log(now), seat, earlier)
     drawn = now.game.pk if now.game is not None else None
     return Snapshot(scene.render(now, audience) + log, drawn, now.version)
-
-
-def recent_events(row: Game) -> list[dict[str, Any]]:
-    return list(row.events.order_by("-seq").values_list("data", flat=True)[:LOG_LINES])[::-1]

@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.functional import lazy
 
 from games.engine import payouts
 from games.errors import in_words
-from games.models import Game
+from games.models import Game, GamePlayer
 
 words_when_shown = lazy(in_words, str)
 """The engine's words, put in the language of whoever the page is rendered for."""
 
 
-def receipt(game: Game) -> dict[str, Any]:
+def receipt(game: Game, players_read: Iterable[GamePlayer] | None = None) -> dict[str, Any]:
     """The bank receipt: each payout as the engine reckons it by R14 (places, share, rule,
-    rounding), for the players in place order. The rules' words are put in the reader's
-    language when the page is rendered, so one receipt serves every audience."""
-    players = {p.seat: p for p in game.players.select_related("player")}
+    rounding), for the players in place order (read here unless given). The rules' words are
+    put in the reader's language when the page is rendered, so one receipt serves every
+    audience."""
+    if players_read is None:
+        players_read = game.players.select_related("player")
+    players = {p.seat: p for p in players_read}
     count = len(players)
     by_place: dict[int, list[int]] = {}
     for seat, player in sorted(players.items()):

@@ -13,7 +13,7 @@ import math
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -29,7 +29,6 @@ from games.models import (
     BotLevel,
     BotSchedule,
     Game,
-    GameEvent,
     GamePlayer,
     Seat,
     SeatInfo,
@@ -38,6 +37,7 @@ from games.models import (
 )
 from games.picture import movelog, pieces, stopped
 from games.picture.receipt import receipt
+from games.table import game_rows
 from games.table.committed import Before, GameCommitted
 
 
@@ -65,13 +65,17 @@ class Scene:
     """The events that produced this version: its headline and its new log lines."""
     last: Game | None = None
     """The table's last game that is over (the waiting room shows its result)."""
+    last_game_players: tuple[GamePlayer, ...] = ()
+    """Who played each seat of the last game, with their places and payouts, by seat."""
     receipt: dict[str, Any] | None = None
-    durak: GamePlayer | None = None
     hold: Hold | None = None
     """Why no new game starts here now (the staff paused new games or locked the table)."""
     before: Before | None = None
     """The game at the previous version, when the writer tells it: pages that show that
     version get only what changed."""
+    log: tuple[dict[str, Any], ...] = ()
+    """The latest events of the running game, or of the last game, when they were read
+    (`of_table`'s `log_lines`)."""
 
     @cached_property
     def balances(self) -> Mapping[int, int]:
@@ -91,9 +95,12 @@ class Scene:
     @cached_property
     def last_players(self) -> frozenset[int]:
         """The people who played the last game: only they see its whole result."""
-        if self.last is None:
-            return frozenset()
-        return frozenset(self.last.players.exclude(player=None).values_list("player", flat=True))
+        return frozenset(p.player_id for p in self.last_game_players if p.player_id is not None)
+
+    @property
+    def durak(self) -> GamePlayer | None:
+        """Who was the durak of the last game, if anyone."""
+        return next((p for p in self.last_game_players if p.durak), None)
 
     @property
     def version(self) -> int | None:
@@ -116,14 +123,34 @@ def seat_language(seat: Seat) -> str:
     return getattr(seat.player, "language", "") or settings.LANGUAGE_CODE
 
 
-def of_table(table_id: int) -> Scene:
-    """The table as it is stored now."""
-    table = Table.objects.get(pk=table_id)
-    game = table.games.filter(status=Game.Status.RUNNING).first()
+def of_table(table_id: int, *, log_lines: int = 0) -> Scene:
+    """The table as it is stored now; with `log_lines`, with that many of the latest lines
+    of its running game's log, or of its last game's (`Scene.log`)."""
+    found = game_rows.table_and_game(table_id)
+    if found is None:
+        raise Table.DoesNotExist(f"There is no table {table_id}.")
+    table, game = found
+    seats = tuple(game_rows.seats_of(table))
     if game is None:
-        return build(table, None, ())
-    news = GameEvent.objects.filter(game=game, version=game.version).order_by("seq")
-    return build(table, game, tuple(event.data for event in news))
+        waiting = build(table, None, (), seats)
+        if not log_lines or waiting.last is None:
+            return waiting
+        return replace(waiting, log=logged(game_rows.latest_events(waiting.last.pk, log_lines)))
+    latest = game_rows.latest_events(game.pk, max(log_lines, NEWS_LINES))
+    news = [data for data, version in latest if version == game.version]
+    if len(news) == len(latest):
+        news = [data for data, _version in game_rows.version_events(game.pk, game.version)]
+    log = logged(latest[-log_lines:]) if log_lines else ()
+    return replace(build(table, game, tuple(news), seats), log=log)
+
+
+NEWS_LINES = 16
+"""Events read to find those of the latest version (a version makes a few): when all of them
+are of that version, its events are read on their own."""
+
+
+def logged(events: Sequence[tuple[dict[str, Any], int]]) -> tuple[dict[str, Any], ...]:
+    return tuple(data for data, _version in events)
 
 
 def of_game(committed: GameCommitted) -> Scene:
@@ -161,6 +188,7 @@ def build(
             .order_by("-started_at")
             .first()
         )
+        players = tuple(last.players.select_related("player").order_by("seat")) if last else ()
         shown = last is not None and not stopped.is_stopped(last)
         return Scene(
             table=table,
@@ -168,10 +196,8 @@ def build(
             now=now,
             news=news,
             last=last,
-            receipt=receipt(last) if shown and last is not None else None,
-            durak=last.players.select_related("player").filter(durak=True).first()
-            if last
-            else None,
+            last_game_players=players,
+            receipt=receipt(last, players) if shown and last is not None else None,
             hold=gates.gate().hold(table.pk) if table.status == Table.Status.OPEN else None,
         )
     engine = EngineGame.from_dict(game.state) if stored_engine is None else stored_engine
@@ -320,6 +346,16 @@ def busy_seconds(table: Table, now: float) -> int | None:
 def log_names(game: Game) -> list[SeatInfo]:
     """Who played each position of a game, for its log (seats may be gone by now)."""
     return seat_infos(game.players.select_related("player").order_by("seat"))
+
+
+def names_in_log(scene: Scene) -> list[SeatInfo] | None:
+    """Who played each position of the game whose log the scene shows: the running game's
+    names, or the last game's players; None when the table has had no game."""
+    if scene.game is not None:
+        return list(scene.names)
+    if scene.last is not None:
+        return seat_infos(scene.last_game_players)
+    return None
 
 
 def render_news(

@@ -294,44 +294,135 @@ class Reading:
 
 
 @cache
-def game_sql(vendor: str) -> tuple[str, str, Reading, Reading, Reading, Reading]:
+def readings() -> tuple[Reading, Reading, Reading, Reading]:
+    """How to read a game, a table, a seat and a user from the columns of a statement."""
     games, tables_, seats, users = (
         Reading.of(model, alias)
         for model, alias in ((Game, "g"), (Table, "t"), (Seat, "s"), (User, "u"))
     )
-    g, t, s, u = (table(m) for m in (Game, Table, Seat, User))
-    game = (
+    return games, tables_, seats, users
+
+
+@cache
+def game_sql(vendor: str) -> str:
+    games, tables_, _seats, _users = readings()
+    g, t = table(Game), table(Table)
+    return (
         f"SELECT {games.columns('g')}, {tables_.columns('t')} FROM {g} g "
         f"JOIN {t} t ON t.{column(Table, 'id')} = g.{column(Game, 'table')} "
         f"WHERE g.{column(Game, 'id')} = %s"
     )
-    seated = (
+
+
+@cache
+def seats_sql(vendor: str) -> str:
+    _games, _tables, seats, users = readings()
+    s, u = table(Seat), table(User)
+    return (
         f"SELECT {seats.columns('s')}, {users.columns('u')} FROM {s} s "
         f"LEFT JOIN {u} u ON u.{column(User, 'id')} = s.{column(Seat, 'player')} "
         f"WHERE s.{column(Seat, 'table')} = %s ORDER BY s.{column(Seat, 'position')}"
     )
-    return game, seated, games, tables_, seats, users
+
+
+@cache
+def table_sql(vendor: str) -> str:
+    games, tables_, _seats, _users = readings()
+    g, t = table(Game), table(Table)
+    return (
+        f"SELECT {tables_.columns('t')}, {games.columns('g')} FROM {t} t "
+        f"LEFT JOIN {g} g ON g.{column(Game, 'table')} = t.{column(Table, 'id')} "
+        f"AND g.{column(Game, 'status')} = %s WHERE t.{column(Table, 'id')} = %s"
+    )
 
 
 def game_and_seats(game_id: int) -> tuple[Game, list[Seat]] | None:
     """The game with its table, and the table's seats with their players, by position, as
     `Game.objects.select_related("table")` and `Table.seats_in_order` would read them, in
     two statements built once."""
-    game, seated, games, tables_, seats, users = game_sql(connection.vendor)
+    games, tables_, _seats, _users = readings()
     with connection.cursor() as cursor:
-        cursor.execute(game, [game_id])
+        cursor.execute(game_sql(connection.vendor), [game_id])
         found = cursor.fetchone()
-        if found is None:
-            return None
-        row = games.row(found[: games.width])
-        row.table = tables_.row(found[games.width :])
-        cursor.execute(seated, [row.table_id])
+    if found is None:
+        return None
+    row = games.row(found[: games.width])
+    row.table = tables_.row(found[games.width :])
+    return row, seats_of(row.table)
+
+
+def table_and_game(table_id: int) -> tuple[Table, Game | None] | None:
+    """The table and its running game (with the table), as `Table.objects.get` and
+    `table.games.filter(status=RUNNING).first()` would read them, in one statement; None
+    if there is no such table."""
+    games, tables_, _seats, _users = readings()
+    with connection.cursor() as cursor:
+        cursor.execute(table_sql(connection.vendor), [Game.Status.RUNNING.value, table_id])
+        found = cursor.fetchone()
+    if found is None:
+        return None
+    row = tables_.row(found[: tables_.width])
+    game_values = found[tables_.width :]
+    if game_values[0] is None:
+        return row, None
+    game = games.row(game_values)
+    game.table = row
+    return row, game
+
+
+def seats_of(at: Table) -> list[Seat]:
+    """The table's seats with their players, by position, as `Table.seats_in_order` reads
+    them, in one statement built once."""
+    _games, _tables, seats, users = readings()
+    with connection.cursor() as cursor:
+        cursor.execute(seats_sql(connection.vendor), [at.pk])
         seat_rows = cursor.fetchall()
     table_seats = []
     for values in seat_rows:
         seat = seats.row(values[: seats.width])
-        seat.table = row.table
+        seat.table = at
         player = values[seats.width :]
         seat.player = users.row(player) if player[0] is not None else None
         table_seats.append(seat)
-    return row, table_seats
+    return table_seats
+
+
+@cache
+def read_events_sql(vendor: str, *, latest: bool) -> str:
+    """The data and version of a game's events: its latest (newest first, as many as asked
+    for), or those of one version."""
+    e = table(GameEvent)
+    data, version, game, seq = (column(GameEvent, n) for n in ("data", "version", "game", "seq"))
+    chosen = f"ORDER BY {seq} DESC LIMIT %s" if latest else f"AND {version} = %s ORDER BY {seq}"
+    return f"SELECT {data}, {version} FROM {e} WHERE {game} = %s {chosen}"
+
+
+def latest_events(game_id: int, count: int) -> list[tuple[dict[str, Any], int]]:
+    """The game's last `count` events, oldest first: each one's data and version."""
+    return events(read_events_sql(connection.vendor, latest=True), [game_id, count])[::-1]
+
+
+def version_events(game_id: int, version: int) -> list[tuple[dict[str, Any], int]]:
+    """The events one version of the game made, in order."""
+    return events(read_events_sql(connection.vendor, latest=False), [game_id, version])
+
+
+def events(sql: str, params: list[Any]) -> list[tuple[dict[str, Any], int]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return [(read_value(GameEvent, "data", value), version) for value, version in rows]
+
+
+def read_value(model: type[Model], name: str, value: Any) -> Any:
+    """A column's value as the database gave it, as the ORM would have read it."""
+    col, *converters = value_converters(connection.vendor, model, name)
+    for convert in converters:
+        value = convert(value, col, connection)
+    return value
+
+
+@cache
+def value_converters(vendor: str, model: type[Model], name: str) -> tuple[Any, ...]:
+    col = field(model, name).get_col(table(model))
+    return (col, *connection.ops.get_db_converters(col), *col.get_db_converters(connection))
