@@ -116,6 +116,7 @@ WINGS = (
             "games/gates.py",
             "games/site_events.py",
             "games/forms.py",
+            "games/rows.py",
             "games/engine",
             "games/bots",
         ),

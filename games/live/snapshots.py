@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils import translation
 
-from games.models import Seat, Table
+from games import rows
 from games.picture import movelog, scene
 
 LOG_LINES = 60
@@ -20,15 +20,14 @@ class Access:
 
 
 def access(table_id: int, user: Any, invite: str = "") -> Access:
-    table = Table.objects.filter(pk=table_id).exclude(status=Table.Status.CLOSED).first()
-    if table is None:
+    person = user.pk if user is not None and user.is_authenticated else None
+    found = rows.table_access(table_id, person)
+    if found is None:
         return Access(False)
-    if user is not None and user.is_authenticated:
-        seat = Seat.objects.filter(table=table, player=user).values_list("position", flat=True)
-        position = seat.first()
-        if position is not None:
-            return Access(True, position)
-    if table.private and invite != table.invite_code:
+    private, invite_code, position = found
+    if position is not None:
+        return Access(True, position)
+    if private and invite != invite_code:
         return Access(False)
     return Access(True)
 

@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import rows
 from games.engine import DrawEvent, LeadEvent, TakeEvent, labels, public_event
 from games.models import Game, SeatInfo
 from games.picture.stopped import STOPPED_BY_STAFF
@@ -33,13 +34,7 @@ def log_entries(
 def earlier_games(table_id: int, shown: int | None) -> list[Game]:
     """The table's other finished games, newest first, for links under the log (which name
     each by its number alone, so nothing else of them is read)."""
-    return list(
-        Game.objects.filter(table_id=table_id)
-        .exclude(status=Game.Status.RUNNING)
-        .exclude(pk=shown or 0)
-        .only("pk")
-        .order_by("-started_at")[:EARLIER_GAMES]
-    )
+    return rows.earlier_games(table_id, shown, EARLIER_GAMES)
 
 
 def render_log(

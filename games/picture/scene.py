@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from accounts import ledger
-from games import clock, gates
+from games import clock, gates, rows
 from games.engine import Game as EngineGame
 from games.gates import Hold
 from games.models import (
@@ -37,7 +37,6 @@ from games.models import (
 )
 from games.picture import movelog, pieces, stopped
 from games.picture.receipt import receipt
-from games.table import game_rows
 from games.table.committed import Before, GameCommitted
 
 
@@ -126,20 +125,20 @@ def seat_language(seat: Seat) -> str:
 def of_table(table_id: int, *, log_lines: int = 0) -> Scene:
     """The table as it is stored now; with `log_lines`, with that many of the latest lines
     of its running game's log, or of its last game's (`Scene.log`)."""
-    found = game_rows.table_and_game(table_id)
+    found = rows.table_and_game(table_id)
     if found is None:
         raise Table.DoesNotExist(f"There is no table {table_id}.")
     table, game = found
-    seats = tuple(game_rows.seats_of(table))
+    seats = tuple(rows.seats_of(table))
     if game is None:
         waiting = build(table, None, (), seats)
         if not log_lines or waiting.last is None:
             return waiting
-        return replace(waiting, log=logged(game_rows.latest_events(waiting.last.pk, log_lines)))
-    latest = game_rows.latest_events(game.pk, max(log_lines, NEWS_LINES))
+        return replace(waiting, log=logged(rows.latest_events(waiting.last.pk, log_lines)))
+    latest = rows.latest_events(game.pk, max(log_lines, NEWS_LINES))
     news = [data for data, version in latest if version == game.version]
     if len(news) == len(latest):
-        news = [data for data, _version in game_rows.version_events(game.pk, game.version)]
+        news = [data for data, _version in rows.version_events(game.pk, game.version)]
     log = logged(latest[-log_lines:]) if log_lines else ()
     return replace(build(table, game, tuple(news), seats), log=log)
 
@@ -182,13 +181,8 @@ def build(
     seats = tuple(table.seats_in_order()) if stored_seats is None else stored_seats
     now = clock.now()
     if game is None:
-        last = (
-            table.games.exclude(status=Game.Status.RUNNING)
-            .defer("state", "bot_moves")
-            .order_by("-started_at")
-            .first()
-        )
-        players = tuple(last.players.select_related("player").order_by("seat")) if last else ()
+        last = rows.last_game(table.pk)
+        players = tuple(rows.players_of(last)) if last is not None else ()
         shown = last is not None and not stopped.is_stopped(last)
         return Scene(
             table=table,

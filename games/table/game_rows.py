@@ -14,19 +14,18 @@ the models' own fields, on SQLite and PostgreSQL alike.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import cache
 from typing import Any
 
 from django.db import connection
-from django.db.models import Field, Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.errors import GameError
 from games.models import Game, GameEvent, Seat, Table
+from games.rows import column, moment, prepared, readings, seats_of, table
 
 Fingerprint = tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]
 """A game's own columns that change without its version (its status, its event count, its
@@ -45,34 +44,6 @@ def locked_table(table_id: int) -> Table:
         return Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
         raise GameError(_("There is no such table.")) from None
-
-
-def table(model: type[Model]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
-
-
-def field(model: type[Model], name: str) -> Field[Any, Any]:
-    found = model._meta.get_field(name)
-    assert isinstance(found, Field)
-    return found
-
-
-def column(model: type[Model], name: str) -> str:
-    return connection.ops.quote_name(str(field(model, name).column))
-
-
-def prepared(model: type[Model], name: str, value: Any) -> Any:
-    return field(model, name).get_db_prep_save(value, connection)
-
-
-def moment(value: Any) -> datetime | None:
-    """A date and time as the database gave it, as the ORM would have read it."""
-    convert = getattr(connection.ops, "convert_datetimefield_value", None)
-    if convert is not None:
-        value = convert(value, None, connection)
-    if isinstance(value, datetime) and timezone.is_naive(value):
-        value = timezone.make_aware(value, UTC)
-    return value
 
 
 def for_update() -> str:
@@ -253,56 +224,6 @@ def next_moments() -> tuple[datetime | None, datetime | None, datetime | None]:
     return moment(game_at), moment(table_at), moment(release_at)
 
 
-@dataclass(frozen=True)
-class Reading:
-    """How to read one model's whole row from the columns of a statement: its fields in
-    order, and the converters the ORM would apply to each value."""
-
-    model: type[Model]
-    names: tuple[str, ...]
-    converters: tuple[tuple[Any, ...], ...]
-
-    @classmethod
-    def of(cls, model: type[Model], alias: str) -> Reading:
-        fields = model._meta.concrete_fields
-        converters = []
-        for each in fields:
-            col = each.get_col(alias)
-            converters.append(
-                (col, *connection.ops.get_db_converters(col), *col.get_db_converters(connection))
-            )
-        return cls(model, tuple(each.attname for each in fields), tuple(converters))
-
-    def columns(self, alias: str) -> str:
-        return ", ".join(
-            f"{alias}.{connection.ops.quote_name(str(each.column))}"
-            for each in self.model._meta.concrete_fields
-        )
-
-    def row(self, values: Sequence[Any]) -> Any:
-        """The model instance of these values, as the ORM would have made it."""
-        converted = []
-        for value, (col, *converters) in zip(values, self.converters, strict=True):
-            for convert in converters:
-                value = convert(value, col, connection)
-            converted.append(value)
-        return self.model.from_db(connection.alias, list(self.names), converted)
-
-    @property
-    def width(self) -> int:
-        return len(self.names)
-
-
-@cache
-def readings() -> tuple[Reading, Reading, Reading, Reading]:
-    """How to read a game, a table, a seat and a user from the columns of a statement."""
-    games, tables_, seats, users = (
-        Reading.of(model, alias)
-        for model, alias in ((Game, "g"), (Table, "t"), (Seat, "s"), (User, "u"))
-    )
-    return games, tables_, seats, users
-
-
 @cache
 def game_sql(vendor: str) -> str:
     games, tables_, _seats, _users = readings()
@@ -311,28 +232,6 @@ def game_sql(vendor: str) -> str:
         f"SELECT {games.columns('g')}, {tables_.columns('t')} FROM {g} g "
         f"JOIN {t} t ON t.{column(Table, 'id')} = g.{column(Game, 'table')} "
         f"WHERE g.{column(Game, 'id')} = %s"
-    )
-
-
-@cache
-def seats_sql(vendor: str) -> str:
-    _games, _tables, seats, users = readings()
-    s, u = table(Seat), table(User)
-    return (
-        f"SELECT {seats.columns('s')}, {users.columns('u')} FROM {s} s "
-        f"LEFT JOIN {u} u ON u.{column(User, 'id')} = s.{column(Seat, 'player')} "
-        f"WHERE s.{column(Seat, 'table')} = %s ORDER BY s.{column(Seat, 'position')}"
-    )
-
-
-@cache
-def table_sql(vendor: str) -> str:
-    games, tables_, _seats, _users = readings()
-    g, t = table(Game), table(Table)
-    return (
-        f"SELECT {tables_.columns('t')}, {games.columns('g')} FROM {t} t "
-        f"LEFT JOIN {g} g ON g.{column(Game, 'table')} = t.{column(Table, 'id')} "
-        f"AND g.{column(Game, 'status')} = %s WHERE t.{column(Table, 'id')} = %s"
     )
 
 
@@ -349,80 +248,3 @@ def game_and_seats(game_id: int) -> tuple[Game, list[Seat]] | None:
     row = games.row(found[: games.width])
     row.table = tables_.row(found[games.width :])
     return row, seats_of(row.table)
-
-
-def table_and_game(table_id: int) -> tuple[Table, Game | None] | None:
-    """The table and its running game (with the table), as `Table.objects.get` and
-    `table.games.filter(status=RUNNING).first()` would read them, in one statement; None
-    if there is no such table."""
-    games, tables_, _seats, _users = readings()
-    with connection.cursor() as cursor:
-        cursor.execute(table_sql(connection.vendor), [Game.Status.RUNNING.value, table_id])
-        found = cursor.fetchone()
-    if found is None:
-        return None
-    row = tables_.row(found[: tables_.width])
-    game_values = found[tables_.width :]
-    if game_values[0] is None:
-        return row, None
-    game = games.row(game_values)
-    game.table = row
-    return row, game
-
-
-def seats_of(at: Table) -> list[Seat]:
-    """The table's seats with their players, by position, as `Table.seats_in_order` reads
-    them, in one statement built once."""
-    _games, _tables, seats, users = readings()
-    with connection.cursor() as cursor:
-        cursor.execute(seats_sql(connection.vendor), [at.pk])
-        seat_rows = cursor.fetchall()
-    table_seats = []
-    for values in seat_rows:
-        seat = seats.row(values[: seats.width])
-        seat.table = at
-        player = values[seats.width :]
-        seat.player = users.row(player) if player[0] is not None else None
-        table_seats.append(seat)
-    return table_seats
-
-
-@cache
-def read_events_sql(vendor: str, *, latest: bool) -> str:
-    """The data and version of a game's events: its latest (newest first, as many as asked
-    for), or those of one version."""
-    e = table(GameEvent)
-    data, version, game, seq = (column(GameEvent, n) for n in ("data", "version", "game", "seq"))
-    chosen = f"ORDER BY {seq} DESC LIMIT %s" if latest else f"AND {version} = %s ORDER BY {seq}"
-    return f"SELECT {data}, {version} FROM {e} WHERE {game} = %s {chosen}"
-
-
-def latest_events(game_id: int, count: int) -> list[tuple[dict[str, Any], int]]:
-    """The game's last `count` events, oldest first: each one's data and version."""
-    return events(read_events_sql(connection.vendor, latest=True), [game_id, count])[::-1]
-
-
-def version_events(game_id: int, version: int) -> list[tuple[dict[str, Any], int]]:
-    """The events one version of the game made, in order."""
-    return events(read_events_sql(connection.vendor, latest=False), [game_id, version])
-
-
-def events(sql: str, params: list[Any]) -> list[tuple[dict[str, Any], int]]:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    return [(read_value(GameEvent, "data", value), version) for value, version in rows]
-
-
-def read_value(model: type[Model], name: str, value: Any) -> Any:
-    """A column's value as the database gave it, as the ORM would have read it."""
-    col, *converters = value_converters(connection.vendor, model, name)
-    for convert in converters:
-        value = convert(value, col, connection)
-    return value
-
-
-@cache
-def value_converters(vendor: str, model: type[Model], name: str) -> tuple[Any, ...]:
-    col = field(model, name).get_col(table(model))
-    return (col, *connection.ops.get_db_converters(col), *col.get_db_converters(connection))
