@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from django.template.loader import render_to_string
+from django.utils.html import conditional_escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -51,10 +52,13 @@ def render_log(
 def render_log_append(
     events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo], reader: int | None
 ) -> str:
+    """The lines a version adds to the log, appended to it: written here rather than drawn
+    from a template, since every version draws them for every audience."""
     lines = log_entries(events, seats, reader)
     if not lines:
         return ""
-    return render_to_string("games/fragments/log_append.html", {"lines": lines})
+    items = "".join(f"<li>{conditional_escape(line)}</li>" for line in lines)
+    return f'<ol hx-swap-oob="beforeend:#log">{items}</ol>'
 
 
 def headline(events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo]) -> dict[str, Any] | None:

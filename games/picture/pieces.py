@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -43,8 +44,43 @@ class Piece:
     """Everything the template reads besides the id: equal contexts draw equal markup."""
 
     def draw(self, *, oob: bool = False, **drawn: str) -> SafeString:
+        if self.template == ATTRIBUTES:
+            return mark_safe(drawn_attributes(self.id, self.context, oob))
         key = tuple(self.context.items()) + tuple(drawn.items())
         return mark_safe(drawn_piece(self.template, self.id, key, oob, get_language()))
+
+
+ATTRIBUTES = "attrs"
+"""The piece that says which version the others are of: new on every version for every
+audience, so it is written here rather than drawn from a template and kept (it would only
+push drawings that do come again out of the cache)."""
+
+
+def drawn_attributes(id: str, context: dict[str, Any], oob: bool) -> str:
+    """The `#game-attrs` element: what the `#game` section says of the game, the reader and
+    the version, as data attributes the page copies onto `#game`."""
+    values = {
+        "version": context["version"],
+        "phase": context["phase"],
+        "seat": optional(context["seat"]),
+        "role": context["role"],
+        "game-id": context["game_id"],
+        "me-class": context["me_class"],
+        "new-defender": optional(context["new_defender"]),
+        "seats": context["seats"],
+        "deadline": context["deadline_ms"] or "",
+        "kind": context["kind"],
+        "now": context["now_ms"],
+    }
+    if context["base"] is not None:
+        values["base"] = context["base"]
+    data = " ".join(f'data-{name}="{escape(value)}"' for name, value in values.items())
+    swapped = ' hx-swap-oob="true"' if oob else ""
+    return f'<div id="{escape(id)}"{swapped} hidden {data}></div>'
+
+
+def optional(value: Any) -> Any:
+    return "" if value is None else value
 
 
 @lru_cache(maxsize=65536)
@@ -160,7 +196,7 @@ class Section:
         seats = " ".join(seat.state for seat in self.seats)
         countdown = self.countdown.context
         return Piece(
-            "attrs",
+            ATTRIBUTES,
             "game-attrs",
             {
                 **self.attrs,

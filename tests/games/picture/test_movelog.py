@@ -8,6 +8,7 @@ from typing import Any
 from django.utils import translation
 
 from games.engine import Deal, Defend, Game, Lead, Take, Transfer
+from games.models import SeatInfo
 from games.picture import movelog
 
 NAMES = ["Anna", "Boris", "Vera"]
@@ -74,3 +75,22 @@ def test_the_log_reads_in_russian_too():
 
 def test_an_event_the_log_does_not_know_has_no_line():
     assert movelog.describe({"type": "shuffle"}, NAMES, None) is None
+
+
+def test_the_lines_a_version_adds_are_appended_to_the_log_escaped():
+    game = new(["6S 6H 9C", "6C 7S 8D"], "QC QD KH")
+    events = game.apply(0, Lead("6S"), 1.0)
+    seats = [
+        SeatInfo(0, "<b>anna</b>", False, "", False, False),
+        SeatInfo(1, "boris", False, "", False, False),
+    ]
+    with translation.override("en"):
+        appended = movelog.render_log_append(events, seats, None)
+    assert (
+        appended
+        == '<ol hx-swap-oob="beforeend:#log"><li>&lt;b&gt;anna&lt;/b&gt; leads 6♠</li></ol>'
+    )
+
+
+def test_a_version_that_adds_no_line_appends_nothing():
+    assert movelog.render_log_append([], [], None) == ""

@@ -1,0 +1,57 @@
+"""The pieces of the game section that are written without a template."""
+
+from __future__ import annotations
+
+from lxml import html as lxml_html
+
+from games.picture import pieces
+
+CONTEXT = {
+    "version": 7,
+    "phase": "defend",
+    "seat": 0,
+    "role": "defender",
+    "game_id": 12,
+    "me_class": 'me role-defender "x"',
+    "new_defender": None,
+    "seats": "1:5:attacker:1 2:6:attacker:0",
+    "deadline_ms": 1_800_000_030_000,
+    "kind": "defence",
+    "now_ms": 1_800_000_000_000,
+    "base": None,
+}
+
+
+def attributes(**changed):
+    drawn = pieces.drawn_attributes("game-attrs", {**CONTEXT, **changed}, oob=True)
+    return lxml_html.fragment_fromstring(drawn)
+
+
+def test_the_attributes_piece_says_the_version_the_reader_and_the_deadline():
+    element = attributes()
+    assert element.get("id") == "game-attrs" and element.get("hx-swap-oob") == "true"
+    assert element.get("hidden") is not None
+    assert {name: element.get(f"data-{name}") for name in ("version", "seat", "role")} == {
+        "version": "7",
+        "seat": "0",
+        "role": "defender",
+    }
+    assert element.get("data-me-class") == 'me role-defender "x"'
+    assert (
+        element.get("data-new-defender") == "" and element.get("data-deadline") == "1800000030000"
+    )
+    assert element.get("data-base") is None
+
+
+def test_the_attributes_of_a_change_name_the_version_they_apply_to():
+    assert attributes(base=6).get("data-base") == "6"
+
+
+def test_a_spectators_attributes_name_no_seat_and_no_deadline_when_none_runs():
+    element = attributes(seat=None, deadline_ms=None, role="spectator")
+    assert element.get("data-seat") == "" and element.get("data-deadline") == ""
+
+
+def test_the_attributes_outside_a_change_are_not_swapped_in():
+    drawn = pieces.drawn_attributes("game-attrs", CONTEXT, oob=False)
+    assert "hx-swap-oob" not in drawn
