@@ -85,7 +85,7 @@ def test_the_lines_a_version_adds_are_appended_to_the_log_escaped():
         SeatInfo(1, "boris", False, "", False, False),
     ]
     with translation.override("en"):
-        appended = movelog.render_log_append(events, seats, None)
+        appended = movelog.render_log_append([dict(event) for event in events], seats, None)
     assert (
         appended
         == '<ol hx-swap-oob="beforeend:#log"><li>&lt;b&gt;anna&lt;/b&gt; leads 6♠</li></ol>'
