@@ -107,6 +107,9 @@ if DATABASE_URL:
     DATABASES = {
         "default": dj_database_url.parse(DATABASE_URL, conn_max_age=600, conn_health_checks=True)
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Its health check of a kept connection at most once a second (durak_site/postgresql).
+        DATABASES["default"]["ENGINE"] = "durak_site.postgresql"
 else:
     DATABASES = {
         "default": {
