@@ -30,6 +30,8 @@ from games.models import Game, Table
 GAME_LENGTH_SECONDS = 120.0
 """How long a game is taken to last before enough games here have finished to tell."""
 GAMES_TO_AVERAGE = 50
+GAME_LENGTH_SECONDS_KEPT = 30.0
+"""How long a scheduler keeps the mean length of the latest games before reading it again."""
 WAIT_STEP_SECONDS = 5
 TELL_AT_ONCE = 8
 """Tables in line told their expected start in one look (each is a new picture to draw):
@@ -116,6 +118,15 @@ class Admissions:
     def __init__(self) -> None:
         self.full_at = float("-inf")
         self.pace = Pace()
+        self.length: tuple[float, float] | None = None
+        """When the mean length of the latest games was read, and what it was."""
+
+    def game_length(self, now: float) -> float:
+        """The mean length of the latest games, read again at most every
+        `GAME_LENGTH_SECONDS_KEPT` (each look at a long line needs it)."""
+        if self.length is None or now - self.length[0] >= GAME_LENGTH_SECONDS_KEPT:
+            self.length = (now, game_length())
+        return self.length[1]
 
     def admit(self, due: Callable[[], list[Due]], now: float) -> tuple[list[Due], list[int]]:
         """Of the tables whose start time has come (`due`, earliest first), those that may
@@ -123,12 +134,19 @@ class Admissions:
         or passed): the rest wait in line."""
         if now - self.full_at < FULL_RECHECK_SECONDS:
             return [], []
-        admitted, told, waiting = admit(due(), now, self.pace.keeping_up(now))
+        admitted, told, waiting = admit(
+            due(), now, self.pace.keeping_up(now), lambda: self.game_length(now)
+        )
         self.full_at = now if waiting else float("-inf")
         return admitted, told
 
 
-def admit(due: list[Due], now: float, keeping_up: bool = True) -> tuple[list[Due], list[int], bool]:
+def admit(
+    due: list[Due],
+    now: float,
+    keeping_up: bool = True,
+    length_of_games: Callable[[], float] = game_length,
+) -> tuple[list[Due], list[int], bool]:
     """Of the tables whose start time has come (earliest first), those that may start now,
     those newly told when to expect their game (their `busy_until` set or passed), and
     whether any waits: for a slot (those are told), or for the next look (a slot is theirs
@@ -146,7 +164,7 @@ def admit(due: list[Due], now: float, keeping_up: bool = True) -> tuple[list[Due
     ][:TELL_AT_ONCE]
     if not to_tell:
         return admitted, [], True
-    length = game_length()
+    length = length_of_games()
     for position, pk in to_tell:
         Table.objects.filter(pk=pk).filter(
             Q(busy_until__isnull=True) | Q(busy_until__lte=clock.to_datetime(now))

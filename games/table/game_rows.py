@@ -200,15 +200,22 @@ def append_events(
 
 @cache
 def next_moments_sql(vendor: str) -> str:
+    """Each earliest moment is read by walking the index of its own column from its start
+    to the first row that qualifies: the status of a table is compared as `status || ''`,
+    which no index serves, so that SQLite does not go through every open table and its
+    seats instead (a full room has hundreds waiting in line)."""
     g, t, s = table(Game), table(Table), table(Seat)
     deadline, status = column(Game, "deadline_at"), column(Game, "status")
     starts, table_status = column(Table, "starts_at"), column(Table, "status")
     release = column(Seat, "release_at")
     return (
         f"SELECT (SELECT MIN({deadline}) FROM {g} WHERE {status} = %s), "
-        f"(SELECT MIN({starts}) FROM {t} WHERE {table_status} = %s), "
-        f"(SELECT MIN(s.{release}) FROM {s} s JOIN {t} t "
-        f"ON t.{column(Table, 'id')} = s.{column(Seat, 'table')} WHERE t.{table_status} = %s)"
+        f"(SELECT {starts} FROM {t} WHERE {starts} IS NOT NULL "
+        f"AND {table_status} || '' = %s ORDER BY {starts} LIMIT 1), "
+        f"(SELECT s.{release} FROM {s} s JOIN {t} t "
+        f"ON t.{column(Table, 'id')} = s.{column(Seat, 'table')} "
+        f"WHERE s.{release} IS NOT NULL AND t.{table_status} || '' = %s "
+        f"ORDER BY s.{release} LIMIT 1)"
     )
 
 

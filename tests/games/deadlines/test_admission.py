@@ -254,3 +254,23 @@ def test_the_scheduler_fires_the_games_that_fell_due_before_each_start_and_each_
     scheduler.sweep()
     assert steps == ["games", "games", "start", "games", "start", "games", "tell", "games", "tell"]
     assert len(running_tables()) == 2
+
+
+@pytest.mark.django_db
+def test_the_length_of_the_latest_games_is_read_again_only_every_half_minute(
+    settings, frozen_clock, monkeypatch
+):
+    read: list[float] = []
+    lengths = iter([90.0, 30.0])
+
+    def latest_length() -> float:
+        read.append(clock.now())
+        return next(lengths)
+
+    monkeypatch.setattr(admission, "game_length", latest_length)
+    admissions = admission.Admissions()
+    start = clock.now()
+    assert admissions.game_length(start) == 90.0
+    assert admissions.game_length(start + admission.GAME_LENGTH_SECONDS_KEPT - 0.1) == 90.0
+    assert admissions.game_length(start + admission.GAME_LENGTH_SECONDS_KEPT) == 30.0
+    assert len(read) == 2
