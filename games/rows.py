@@ -64,13 +64,8 @@ class Reading:
     def of(cls, model: type[Model], alias: str, deferred: tuple[str, ...] = ()) -> Reading:
         """The model's fields but those `deferred` (left unread, as `QuerySet.defer` does)."""
         fields = tuple(each for each in model._meta.concrete_fields if each.name not in deferred)
-        converters = []
-        for each in fields:
-            col = each.get_col(alias)
-            converters.append(
-                (col, *connection.ops.get_db_converters(col), *col.get_db_converters(connection))
-            )
-        return cls(model, tuple(each.attname for each in fields), tuple(converters), fields)
+        converters = tuple(converters_of(each.get_col(alias)) for each in fields)
+        return cls(model, tuple(each.attname for each in fields), converters, fields)
 
     def columns(self, alias: str) -> str:
         return ", ".join(
@@ -79,11 +74,10 @@ class Reading:
 
     def row(self, values: Sequence[Any]) -> Any:
         """The model instance of these values, as the ORM would have made it."""
-        converted = []
-        for value, (col, *converters) in zip(values, self.converters, strict=True):
-            for convert in converters:
-                value = convert(value, col, connection)
-            converted.append(value)
+        converted = [
+            as_read(value, converters)
+            for value, converters in zip(values, self.converters, strict=True)
+        ]
         return self.model.from_db(connection.alias, list(self.names), converted)
 
     @property
@@ -99,17 +93,6 @@ def readings() -> tuple[Reading, Reading, Reading, Reading]:
         for model, alias in ((Game, "g"), (Table, "t"), (Seat, "s"), (User, "u"))
     )
     return games, tables_, seats, users
-
-
-@cache
-def seats_sql(vendor: str) -> str:
-    _games, _tables, seats, users = readings()
-    s, u = table(Seat), table(User)
-    return (
-        f"SELECT {seats.columns('s')}, {users.columns('u')} FROM {s} s "
-        f"LEFT JOIN {u} u ON u.{column(User, 'id')} = s.{column(Seat, 'player')} "
-        f"WHERE s.{column(Seat, 'table')} = %s ORDER BY s.{column(Seat, 'position')}"
-    )
 
 
 @cache
@@ -145,14 +128,26 @@ def table_and_game(table_id: int) -> tuple[Table, Game | None] | None:
 def seats_of(at: Table) -> list[Seat]:
     """The table's seats with their players, by position, as `Table.seats_in_order` reads
     them, in one statement built once."""
-    _games, _tables, seats, _users = readings()
-    return with_players(seats_sql(connection.vendor), at, seats, "table")
+    return with_players(Seat, "table", "position", at)
 
 
-def with_players(sql: str, owner: Model, reading: Reading, owner_field: str) -> list[Any]:
-    """The rows `sql` reads for `owner` (its one parameter), each followed by the columns of
-    its player, a user or none: the instances of `reading`, each with its player and with
-    `owner` as its `owner_field`."""
+@cache
+def with_players_sql(
+    vendor: str, model: type[Model], owner_field: str, order: str
+) -> tuple[str, Reading]:
+    reading, users = Reading.of(model, "r"), readings()[3]
+    r, u = table(model), table(User)
+    return (
+        f"SELECT {reading.columns('r')}, {users.columns('u')} FROM {r} r "
+        f"LEFT JOIN {u} u ON u.{column(User, 'id')} = r.{column(model, 'player')} "
+        f"WHERE r.{column(model, owner_field)} = %s ORDER BY r.{column(model, order)}"
+    ), reading
+
+
+def with_players(model: type[Model], owner_field: str, order: str, owner: Model) -> list[Any]:
+    """The rows of `model` whose `owner_field` is `owner`, by `order`, each with its player
+    (a user or none) and with `owner` as its `owner_field`, in one statement."""
+    sql, reading = with_players_sql(connection.vendor, model, owner_field, order)
     users = readings()[3]
     with connection.cursor() as cursor:
         cursor.execute(sql, [owner.pk])
@@ -196,16 +191,24 @@ def events(sql: str, params: list[Any]) -> list[tuple[dict[str, Any], int]]:
 
 def read_value(model: type[Model], name: str, value: Any) -> Any:
     """A column's value as the database gave it, as the ORM would have read it."""
-    col, *converters = value_converters(connection.vendor, model, name)
-    for convert in converters:
-        value = convert(value, col, connection)
-    return value
+    return as_read(value, column_converters(connection.vendor, model, name))
 
 
 @cache
-def value_converters(vendor: str, model: type[Model], name: str) -> tuple[Any, ...]:
-    col = field(model, name).get_col(table(model))
+def column_converters(vendor: str, model: type[Model], name: str) -> tuple[Any, ...]:
+    return converters_of(field(model, name).get_col(table(model)))
+
+
+def converters_of(col: Any) -> tuple[Any, ...]:
+    """A column and the converters the ORM applies to its values as the database gives them."""
     return (col, *connection.ops.get_db_converters(col), *col.get_db_converters(connection))
+
+
+def as_read(value: Any, converters: tuple[Any, ...]) -> Any:
+    col, *each = converters
+    for convert in each:
+        value = convert(value, col, connection)
+    return value
 
 
 @cache
@@ -253,24 +256,9 @@ def last_game(table_id: int) -> Game | None:
     return games.row(found) if found is not None else None
 
 
-@cache
-def players_sql(vendor: str) -> tuple[str, Reading]:
-    players, users = Reading.of(GamePlayer, "p"), readings()[3]
-    p, u = table(GamePlayer), table(User)
-    return (
-        (
-            f"SELECT {players.columns('p')}, {users.columns('u')} FROM {p} p "
-            f"LEFT JOIN {u} u ON u.{column(User, 'id')} = p.{column(GamePlayer, 'player')} "
-            f"WHERE p.{column(GamePlayer, 'game')} = %s ORDER BY p.{column(GamePlayer, 'seat')}"
-        ),
-        players,
-    )
-
-
 def players_of(game: Game) -> list[GamePlayer]:
     """Who played each seat of the game, with their places and payouts, by seat."""
-    sql, players = players_sql(connection.vendor)
-    return with_players(sql, game, players, "game")
+    return with_players(GamePlayer, "game", "seat", game)
 
 
 @cache

@@ -44,21 +44,18 @@ class Piece:
     """Everything the template reads besides the id: equal contexts draw equal markup."""
 
     def draw(self, *, oob: bool = False, **drawn: str) -> SafeString:
-        if self.template == ATTRIBUTES:
-            return mark_safe(drawn_attributes(self.id, self.context, oob))
         key = tuple(self.context.items()) + tuple(drawn.items())
         return mark_safe(drawn_piece(self.template, self.id, key, oob, get_language()))
 
 
-ATTRIBUTES = "attrs"
-"""The piece that says which version the others are of: new on every version for every
-audience, so it is written here rather than drawn from a template and kept (it would only
-push drawings that do come again out of the cache)."""
+ATTRIBUTES = "game-attrs"
 
 
 def drawn_attributes(id: str, context: dict[str, Any], oob: bool) -> str:
     """The `#game-attrs` element: what the `#game` section says of the game, the reader and
-    the version, as data attributes the page copies onto `#game`."""
+    the version, as data attributes the page copies onto `#game`. It is new on every version
+    for every audience, so it is written here rather than drawn from a template and kept in
+    the cache of drawn pieces (it would only push out drawings that do come again)."""
     values = {
         "version": context["version"],
         "phase": context["phase"],
@@ -162,7 +159,7 @@ class Section:
 
     def draw(self) -> str:
         drawn = {
-            "attrs": self.attributes().draw(),
+            "attrs": self.attributes(),
             "seats": [seat.draw() for seat in self.seats],
             "deck": self.drawn_deck(),
             "table": self.drawn_table(),
@@ -192,20 +189,17 @@ class Section:
             oob=oob, cards_html=mark_safe("".join(card.draw() for card in self.cards))
         )
 
-    def attributes(self, base: int | None = None) -> Piece:
-        seats = " ".join(seat.state for seat in self.seats)
+    def attributes(self, base: int | None = None, *, oob: bool = False) -> SafeString:
+        """`#game-attrs`, for a change applied on top of version `base` if given."""
         countdown = self.countdown.context
-        return Piece(
-            ATTRIBUTES,
-            "game-attrs",
-            {
-                **self.attrs,
-                "seats": seats,
-                "deadline_ms": countdown["deadline_ms"],
-                "kind": countdown["kind"],
-                "base": base,
-            },
-        )
+        context = {
+            **self.attrs,
+            "seats": " ".join(seat.state for seat in self.seats),
+            "deadline_ms": countdown["deadline_ms"],
+            "kind": countdown["kind"],
+            "base": base,
+        }
+        return mark_safe(drawn_attributes(ATTRIBUTES, context, oob))
 
     def changes_since(self, earlier: Section) -> str | None:
         """The pieces that differ from `earlier`, as swaps a page showing `earlier` applies;
@@ -218,7 +212,7 @@ class Section:
             or len(earlier.mine) != len(self.mine)
         ):
             return None
-        changed: list[str] = [self.attributes(base=earlier.version).draw(oob=True)]
+        changed: list[str] = [self.attributes(base=earlier.version, oob=True)]
         pieces = [
             *(
                 pair
