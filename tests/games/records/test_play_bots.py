@@ -6,7 +6,10 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from accounts.models import User
+from games import clock
 from games.models import Game, Seat, Table
+from games.table import play, tables
 
 pytestmark = pytest.mark.usefixtures("ledger_audit")
 
@@ -104,3 +107,22 @@ def test_bots_games_are_placed_in_time_so_that_the_last_ends_by_now():
     assert now - span(games[-1])[1] < timedelta(seconds=60)
     starts = [span(game)[0] for game in games]
     assert starts == sorted(starts)
+
+
+@pytest.mark.django_db
+def test_play_bots_plays_on_a_game_the_sites_scheduler_dealt_first(anna, monkeypatch):
+    arm = tables.play_again
+
+    def site_deals_first(table_id: int, player: User) -> None:
+        arm(table_id, player)
+        starts_at = Table.objects.get(pk=table_id).starts_at
+        assert starts_at is not None
+        with clock.simulated(clock.to_seconds(starts_at) + 1):
+            assert play.start(table_id) is not None
+
+    monkeypatch.setattr(tables, "play_again", site_deals_first)
+    (game_id,) = play_bots("--games", "1", "--players", "2", "--seat", "anna")
+    game = Game.objects.get(pk=game_id)
+    assert game.status == Game.Status.FINISHED
+    assert game.players.get(player=anna).place is not None
+    assert not Seat.objects.filter(player=anna).exists()
