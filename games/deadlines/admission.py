@@ -1,12 +1,14 @@
 """How many games the site plays at once, and who waits when it is full.
 
 The site holds at most `settings.RUNNING_GAMES_LIMIT` running games
-(`DURAK_RUNNING_GAMES_LIMIT`), and fewer while its schedulers cannot keep up: while the
-games a scheduler took up lately were late (`Pace`), it starts no new game, and it starts
-at most `STARTS_AT_ONCE` at a look, so that a room filling at once is started at a pace
-whose cost shows before the next ones start. What waits is the start of new games, in
-the order their tables became ready; running games never wait, so their deadlines stay on
-time however many tables fill up, on a machine of any speed.
+(`DURAK_RUNNING_GAMES_LIMIT`), and fewer where the machine cannot play that many on time
+(`Capacity`): a scheduler starts new games only while it takes up the running games' due
+deadlines well on time (`Pace`), at most `STARTS_AT_ONCE` at a look, so that a room
+filling at once is started at a pace whose cost shows before the next ones start; once
+they run late it lets itself play fewer games than it plays then, and one more at a time
+again while they are on time. What waits is the start of new games, in the order their
+tables became ready; running games never wait, so their deadlines stay on time however
+many tables fill up, on a machine of any speed.
 A waiting table keeps its start time and is told when its game should start
 (`Table.busy_until`, from how long games here last); when that moment passes with the
 site still full, it is told again.
@@ -42,10 +44,6 @@ def running_games() -> int:
     return Game.objects.filter(status=Game.Status.RUNNING).count()
 
 
-def free_slots() -> int:
-    return max(0, settings.RUNNING_GAMES_LIMIT - running_games())
-
-
 def game_length() -> float:
     """The mean length of the latest finished games, in seconds."""
     latest = (
@@ -57,10 +55,10 @@ def game_length() -> float:
     return sum(lengths) / len(lengths) if lengths else GAME_LENGTH_SECONDS
 
 
-def expected_wait(position: int, length: float) -> float:
-    """Seconds until the table `position`-th in line (0 first) gets a slot: games end at
-    about `limit / length` a second."""
-    seconds = (position + 1) * length / max(1, settings.RUNNING_GAMES_LIMIT)
+def expected_wait(position: int, length: float, limit: int) -> float:
+    """Seconds until the table `position`-th in line (0 first) gets a slot, on a site that
+    plays `limit` games at once: they end at about `limit / length` a second."""
+    seconds = (position + 1) * length / max(1, limit)
     return float(math.ceil(seconds / WAIT_STEP_SECONDS) * WAIT_STEP_SECONDS)
 
 
@@ -72,6 +70,12 @@ PACE_SECONDS = 2.0
 """How far back a scheduler looks at how late it took up its games."""
 PACE_LATE_SECONDS = 0.15
 """Nine in ten games taken up within this of their deadline: the scheduler keeps up."""
+PACE_EASY_SECONDS = 0.05
+"""Nine in ten within this: the machine has room for another game. Between the two, the
+games are on time but the machine is near what it can do, and no new game starts."""
+CAPACITY_GROWS_SECONDS = 2.0
+"""While its games are well on time and the site plays all it lets itself, it lets itself
+one more game this often."""
 PACE_SAMPLES = 10
 """Fewer games than this taken up over `PACE_SECONDS` say nothing of the load."""
 
@@ -94,11 +98,58 @@ class Pace:
             self.late.popleft()
 
     def keeping_up(self, now: float) -> bool:
+        return self.lateness(now) < PACE_LATE_SECONDS
+
+    def at_ease(self, now: float) -> bool:
+        return self.lateness(now) < PACE_EASY_SECONDS
+
+    def lateness(self, now: float) -> float:
+        """How late nine in ten of the latest games were taken up at most (none while too
+        few were taken up to tell)."""
         self.forget_before(now - PACE_SECONDS)
         if len(self.late) < PACE_SAMPLES:
-            return True
+            return 0.0
         lateness = sorted(seconds for _at, seconds in self.late)
-        return lateness[int(0.9 * (len(lateness) - 1))] < PACE_LATE_SECONDS
+        return lateness[int(0.9 * (len(lateness) - 1))]
+
+
+class Capacity:
+    """How many games the site lets itself play at once: `settings.RUNNING_GAMES_LIMIT`,
+    until its games ran late; then one fewer than it played at that moment (games that run
+    cannot be made to wait, so the site plays on what it holds, and starts again once
+    enough of them have ended), growing again by one every `CAPACITY_GROWS_SECONDS` while
+    the games are well on time and the site plays all it lets itself."""
+
+    def __init__(self) -> None:
+        self.learnt: int | None = None
+        self.grown_at = float("-inf")
+
+    def limit(self) -> int:
+        configured = settings.RUNNING_GAMES_LIMIT
+        return configured if self.learnt is None else min(self.learnt, configured)
+
+    def running_late(self, running: int, now: float) -> None:
+        self.learnt = max(1, min(self.limit(), running - 1))
+        self.grown_at = now
+
+    def at_ease(self, running: int, now: float) -> None:
+        if self.learnt is None or running < self.learnt:
+            return
+        if now - self.grown_at >= CAPACITY_GROWS_SECONDS:
+            self.learnt, self.grown_at = self.learnt + 1, now
+            if self.learnt >= settings.RUNNING_GAMES_LIMIT:
+                self.learnt = None
+
+    def slots(self, pace: Pace, now: float) -> tuple[int, int]:
+        """How many games may start now, and how many the site lets itself play."""
+        running = running_games()
+        if not pace.keeping_up(now):
+            self.running_late(running, now)
+            return 0, self.limit()
+        if not pace.at_ease(now):
+            return 0, self.limit()
+        self.at_ease(running, now)
+        return max(0, self.limit() - running), self.limit()
 
 
 class Due(NamedTuple):
@@ -118,6 +169,7 @@ class Admissions:
     def __init__(self) -> None:
         self.full_at = float("-inf")
         self.pace = Pace()
+        self.capacity = Capacity()
         self.length: tuple[float, float] | None = None
         """When the mean length of the latest games was read, and what it was."""
 
@@ -134,9 +186,8 @@ class Admissions:
         or passed): the rest wait in line."""
         if now - self.full_at < FULL_RECHECK_SECONDS:
             return [], []
-        admitted, told, waiting = admit(
-            due(), now, self.pace.keeping_up(now), lambda: self.game_length(now)
-        )
+        slots, limit = self.capacity.slots(self.pace, now)
+        admitted, told, waiting = admit(due(), now, slots, limit, lambda: self.game_length(now))
         self.full_at = now if waiting else float("-inf")
         return admitted, told
 
@@ -144,15 +195,15 @@ class Admissions:
 def admit(
     due: list[Due],
     now: float,
-    keeping_up: bool = True,
+    slots: int,
+    limit: int,
     length_of_games: Callable[[], float] = game_length,
 ) -> tuple[list[Due], list[int], bool]:
-    """Of the tables whose start time has come (earliest first), those that may start now,
-    those newly told when to expect their game (their `busy_until` set or passed), and
-    whether any waits: for a slot (those are told), or for the next look (a slot is theirs
-    but `STARTS_AT_ONCE` started already). While the scheduler is not `keeping_up`, every
-    table waits for a slot."""
-    slots = free_slots() if keeping_up else 0
+    """Of the tables whose start time has come (earliest first), those that may start now
+    (`slots` may, on a site that plays `limit` games at once), those newly told when to
+    expect their game (their `busy_until` set or passed), and whether any waits: for a
+    slot (those are told), or for the next look (a slot is theirs but `STARTS_AT_ONCE`
+    started already)."""
     admitted = due[: min(slots, STARTS_AT_ONCE)]
     waiting = due[slots:]
     if not waiting:
@@ -168,5 +219,5 @@ def admit(
     for position, pk in to_tell:
         Table.objects.filter(pk=pk).filter(
             Q(busy_until__isnull=True) | Q(busy_until__lte=clock.to_datetime(now))
-        ).update(busy_until=clock.to_datetime(now + expected_wait(position, length)))
+        ).update(busy_until=clock.to_datetime(now + expected_wait(position, length, limit)))
     return admitted, [pk for _position, pk in to_tell], True

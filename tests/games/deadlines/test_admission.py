@@ -16,10 +16,11 @@ from games.table import play, tables
 from tests.support.tables import Clock, open_table
 
 
-def full_tables(count: int) -> list[Table]:
-    """Tables of a person and a bot, each ready to start, filled one after the other."""
+def full_tables(count: int, first: int = 0) -> list[Table]:
+    """Tables of a person and a bot, each ready to start, filled one after the other; their
+    hosts are numbered from `first`."""
     filled = []
-    for index in range(count):
+    for index in range(first, first + count):
         host = create_player(f"player{index}", "a-long-enough-password-42")
         table = open_table(host, stake=0)
         tables.add_bot(table.pk, host)
@@ -161,9 +162,10 @@ def test_a_long_line_is_told_its_expected_starts_a_few_tables_at_a_time(settings
     full_tables(admission.TELL_AT_ONCE + 3)
     frozen_clock.advance(tables.START_DELAY + 0.01)
     due = scheduler.due_tables(clock.now())
-    _admitted, told, waiting = admission.admit(due, clock.now())
+    _admitted, told, waiting = admission.admit(due, clock.now(), 1, 1)
     assert waiting and told == [table.table for table in due[1 : 1 + admission.TELL_AT_ONCE]]
-    _admitted, told, _waiting = admission.admit(scheduler.due_tables(clock.now()), clock.now())
+    again = scheduler.due_tables(clock.now())
+    _admitted, told, _waiting = admission.admit(again, clock.now(), 1, 1)
     assert told == [table.table for table in due[1 + admission.TELL_AT_ONCE :]]
 
 
@@ -201,6 +203,9 @@ def test_while_the_scheduler_takes_up_its_games_late_no_game_starts_and_the_line
     seated = render(of_table(first.pk), Audience(0, "en"))
     assert first.busy_until is not None and "The site is busy" in seated
     frozen_clock.advance(admission.PACE_SECONDS + 0.01)
+    scheduler.sweep()
+    assert running_tables() == {first.pk}, "it ran late playing none: one at a time"
+    frozen_clock.advance(admission.CAPACITY_GROWS_SECONDS)
     scheduler.sweep()
     assert running_tables() == {first.pk, second.pk}
 
@@ -274,3 +279,83 @@ def test_the_length_of_the_latest_games_is_read_again_only_every_half_minute(
     assert admissions.game_length(start + admission.GAME_LENGTH_SECONDS_KEPT - 0.1) == 90.0
     assert admissions.game_length(start + admission.GAME_LENGTH_SECONDS_KEPT) == 30.0
     assert len(read) == 2
+
+
+def games_running(count: int, settings: Any, frozen_clock: Clock) -> None:
+    """`count` games started, on a site that lets itself play 10."""
+    settings.RUNNING_GAMES_LIMIT = 10
+    full_tables(count)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    scheduler.sweep()
+    assert len(running_tables()) == count
+
+
+def late_by(pace: admission.Pace, now: float, seconds: float) -> None:
+    """The pace of a scheduler that took up its latest games `seconds` after their deadlines."""
+    running_late(pace, now, seconds, admission.PACE_SAMPLES)
+
+
+@pytest.mark.django_db
+def test_once_its_games_run_late_the_site_lets_itself_play_one_fewer_than_it_plays(
+    settings, frozen_clock
+):
+    games_running(4, settings, frozen_clock)
+    pace, capacity = admission.Pace(), admission.Capacity()
+    late_by(pace, clock.now(), admission.PACE_LATE_SECONDS + 0.1)
+    assert capacity.slots(pace, clock.now()) == (0, 3)
+    play.abort(Game.objects.filter(status=Game.Status.RUNNING)[0].pk, "test")
+    assert capacity.slots(pace, clock.now()) == (0, 2), "it follows the games down while late"
+
+
+@pytest.mark.django_db
+def test_near_what_the_machine_can_do_no_game_starts_and_the_limit_stays(settings, frozen_clock):
+    settings.RUNNING_GAMES_LIMIT = 10
+    pace, capacity = admission.Pace(), admission.Capacity()
+    late_by(pace, clock.now(), (admission.PACE_EASY_SECONDS + admission.PACE_LATE_SECONDS) / 2)
+    assert capacity.slots(pace, clock.now()) == (0, 10)
+    frozen_clock.advance(admission.PACE_SECONDS + 0.01)
+    assert capacity.slots(pace, clock.now()) == (10, 10), "the pace forgot them"
+
+
+@pytest.mark.django_db
+def test_while_its_games_are_well_on_time_the_site_lets_itself_one_more_every_two_seconds(
+    settings, frozen_clock
+):
+    games_running(3, settings, frozen_clock)
+    settings.RUNNING_GAMES_LIMIT = 5
+    pace, capacity = admission.Pace(), admission.Capacity()
+    late_by(pace, clock.now(), admission.PACE_LATE_SECONDS + 0.1)
+    assert capacity.slots(pace, clock.now()) == (0, 2)
+    pace = admission.Pace()
+    late_by(pace, clock.now(), 0.0)
+    assert capacity.slots(pace, clock.now()) == (0, 2)
+    frozen_clock.advance(admission.CAPACITY_GROWS_SECONDS - 0.1)
+    assert capacity.slots(pace, clock.now()) == (0, 2)
+    frozen_clock.advance(0.1)
+    assert capacity.slots(pace, clock.now()) == (0, 3)
+    frozen_clock.advance(admission.CAPACITY_GROWS_SECONDS)
+    assert capacity.slots(pace, clock.now()) == (1, 4)
+    frozen_clock.advance(admission.CAPACITY_GROWS_SECONDS)
+    assert capacity.slots(pace, clock.now()) == (1, 4), "it grows only while it is full"
+    assert capacity.learnt == 4
+
+
+@pytest.mark.django_db
+def test_a_site_that_ran_late_tells_the_line_a_wait_by_the_games_it_now_plays(
+    settings, frozen_clock
+):
+    settings.RUNNING_GAMES_LIMIT = 10
+    first, second, third = full_tables(3)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    scheduler.sweep()
+    assert running_tables() == {first.pk, second.pk, third.pk}
+    waiting = full_tables(4, first=3)[-1]
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    late_by(scheduler.admissions.pace, clock.now(), admission.PACE_LATE_SECONDS + 0.1)
+    scheduler.sweep()
+    assert len(running_tables()) == 3
+    waiting.refresh_from_db()
+    assert waiting.busy_until is not None
+    told = clock.to_seconds(waiting.busy_until) - clock.now()
+    length = admission.GAME_LENGTH_SECONDS
+    assert told == admission.expected_wait(3, length, 2) > admission.expected_wait(3, length, 10)
