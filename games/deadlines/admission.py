@@ -62,17 +62,24 @@ def expected_wait(position: int, length: float, limit: int) -> float:
     return float(math.ceil(seconds / WAIT_STEP_SECONDS) * WAIT_STEP_SECONDS)
 
 
-FULL_RECHECK_SECONDS = 0.25
-"""While the site is full, how often a scheduler looks again for a free slot."""
+NEXT_LOOK_SECONDS = 0.25
+"""While tables that have a slot wait for their turn to start, how soon a scheduler looks
+again."""
+FULL_RECHECK_SECONDS = 1.0
+"""While the site is full, how often a scheduler looks again for a free slot: each look
+reads the whole line, and a table in line starts at most this long after a game ended."""
 STARTS_AT_ONCE = 4
-"""Games started at one look: at most this many every `FULL_RECHECK_SECONDS`."""
+"""Games started at one look: at most this many every `NEXT_LOOK_SECONDS`."""
 PACE_SECONDS = 2.0
 """How far back a scheduler looks at how late it took up its games."""
-PACE_LATE_SECONDS = 0.15
+PACE_LATE_SECONDS = 0.1
 """Nine in ten games taken up within this of their deadline: the scheduler keeps up."""
 PACE_EASY_SECONDS = 0.05
-"""Nine in ten within this: the machine has room for another game. Between the two, the
-games are on time but the machine is near what it can do, and no new game starts."""
+"""Nine in ten within this: the machine has room for another game, one at a look. Between
+the two, the games are on time but the machine is near what it can do, and no new game
+starts."""
+PACE_IDLE_SECONDS = 0.025
+"""Nine in ten within this: the machine has room for `STARTS_AT_ONCE` games at a look."""
 CAPACITY_GROWS_SECONDS = 2.0
 """While its games are well on time and the site plays all it lets itself, it lets itself
 one more game this often."""
@@ -100,8 +107,13 @@ class Pace:
     def keeping_up(self, now: float) -> bool:
         return self.lateness(now) < PACE_LATE_SECONDS
 
-    def at_ease(self, now: float) -> bool:
-        return self.lateness(now) < PACE_EASY_SECONDS
+    def starts_at_once(self, now: float) -> int:
+        """How many games may start at this look: fewer as the games are taken up later,
+        since a game started now shows its cost only when its first deadlines come."""
+        lateness = self.lateness(now)
+        if lateness < PACE_IDLE_SECONDS:
+            return STARTS_AT_ONCE
+        return 1 if lateness < PACE_EASY_SECONDS else 0
 
     def lateness(self, now: float) -> float:
         """How late nine in ten of the latest games were taken up at most (none while too
@@ -111,6 +123,15 @@ class Pace:
             return 0.0
         lateness = sorted(seconds for _at, seconds in self.late)
         return lateness[int(0.9 * (len(lateness) - 1))]
+
+
+class Room(NamedTuple):
+    """What a look finds: how many more games the site lets itself play, how many of them
+    may start at this look, and how many it lets itself play in all."""
+
+    slots: int
+    at_once: int
+    limit: int
 
 
 class Capacity:
@@ -132,7 +153,7 @@ class Capacity:
         self.learnt = max(1, min(self.limit(), running - 1))
         self.grown_at = now
 
-    def at_ease(self, running: int, now: float) -> None:
+    def grow(self, running: int, now: float) -> None:
         if self.learnt is None or running < self.learnt:
             return
         if now - self.grown_at >= CAPACITY_GROWS_SECONDS:
@@ -140,16 +161,16 @@ class Capacity:
             if self.learnt >= settings.RUNNING_GAMES_LIMIT:
                 self.learnt = None
 
-    def slots(self, pace: Pace, now: float) -> tuple[int, int]:
-        """How many games may start now, and how many the site lets itself play."""
+    def room(self, pace: Pace, now: float) -> Room:
         running = running_games()
         if not pace.keeping_up(now):
             self.running_late(running, now)
-            return 0, self.limit()
-        if not pace.at_ease(now):
-            return 0, self.limit()
-        self.at_ease(running, now)
-        return max(0, self.limit() - running), self.limit()
+            return Room(0, 0, self.limit())
+        at_once = pace.starts_at_once(now)
+        if not at_once:
+            return Room(0, 0, self.limit())
+        self.grow(running, now)
+        return Room(max(0, self.limit() - running), at_once, self.limit())
 
 
 class Due(NamedTuple):
@@ -162,12 +183,13 @@ class Due(NamedTuple):
 
 
 class Admissions:
-    """What a scheduler last found: while the site is full, the tables in line are looked
-    at again only every `FULL_RECHECK_SECONDS`, not on every sweep (a sweep follows every
-    deadline, and a long line costs a query of every table in it)."""
+    """What a scheduler last found: while tables wait, they are looked at again only after
+    `NEXT_LOOK_SECONDS`, or `FULL_RECHECK_SECONDS` while the site is full, not on every
+    sweep (a sweep follows every deadline, and a long line costs a query of every table in
+    it)."""
 
     def __init__(self) -> None:
-        self.full_at = float("-inf")
+        self.next_look = float("-inf")
         self.pace = Pace()
         self.capacity = Capacity()
         self.length: tuple[float, float] | None = None
@@ -184,28 +206,31 @@ class Admissions:
         """Of the tables whose start time has come (`due`, earliest first), those that may
         start now, and those newly told when to expect their game (their `busy_until` set
         or passed): the rest wait in line."""
-        if now - self.full_at < FULL_RECHECK_SECONDS:
+        if now < self.next_look:
             return [], []
-        slots, limit = self.capacity.slots(self.pace, now)
-        admitted, told, waiting = admit(due(), now, slots, limit, lambda: self.game_length(now))
-        self.full_at = now if waiting else float("-inf")
+        room = self.capacity.room(self.pace, now)
+        admitted, told, waiting = admit(due(), now, room, lambda: self.game_length(now))
+        if not waiting:
+            self.next_look = float("-inf")
+        elif room.slots <= len(admitted):
+            self.next_look = now + FULL_RECHECK_SECONDS
+        else:
+            self.next_look = now + NEXT_LOOK_SECONDS
         return admitted, told
 
 
 def admit(
     due: list[Due],
     now: float,
-    slots: int,
-    limit: int,
+    room: Room,
     length_of_games: Callable[[], float] = game_length,
 ) -> tuple[list[Due], list[int], bool]:
     """Of the tables whose start time has come (earliest first), those that may start now
-    (`slots` may, on a site that plays `limit` games at once), those newly told when to
-    expect their game (their `busy_until` set or passed), and whether any waits: for a
-    slot (those are told), or for the next look (a slot is theirs but `STARTS_AT_ONCE`
-    started already)."""
-    admitted = due[: min(slots, STARTS_AT_ONCE)]
-    waiting = due[slots:]
+    (as the `room` says), those newly told when to expect their game (their `busy_until`
+    set or passed), and whether any waits: for a slot (those are told), or for the next
+    look (a slot is theirs but as many as may start at a look started already)."""
+    admitted = due[: min(room.slots, room.at_once)]
+    waiting = due[room.slots :]
     if not waiting:
         return admitted, [], len(admitted) < len(due)
     to_tell = [
@@ -219,5 +244,5 @@ def admit(
     for position, pk in to_tell:
         Table.objects.filter(pk=pk).filter(
             Q(busy_until__isnull=True) | Q(busy_until__lte=clock.to_datetime(now))
-        ).update(busy_until=clock.to_datetime(now + expected_wait(position, length, limit)))
+        ).update(busy_until=clock.to_datetime(now + expected_wait(position, length, room.limit)))
     return admitted, [pk for _position, pk in to_tell], True

@@ -139,7 +139,7 @@ async def test_a_handshake_that_gives_up_in_line_does_not_keep_its_place():
 
 
 @pytest.mark.django_db
-def test_while_the_site_is_full_the_line_is_looked_at_again_only_every_quarter_second(
+def test_while_the_site_is_full_the_line_is_looked_at_again_only_every_second(
     settings, frozen_clock, django_assert_num_queries
 ):
     settings.RUNNING_GAMES_LIMIT = 1
@@ -149,7 +149,7 @@ def test_while_the_site_is_full_the_line_is_looked_at_again_only_every_quarter_s
     due = lambda: scheduler.due_tables(clock.now())  # noqa: E731
     assert [table.table for table in admissions.admit(due, clock.now())[0]] == [first.pk]
     play.start(first.pk)
-    frozen_clock.advance(0.1)
+    frozen_clock.advance(admission.FULL_RECHECK_SECONDS - 0.1)
     with django_assert_num_queries(0):
         assert admissions.admit(due, clock.now()) == ([], [])
     frozen_clock.advance(admission.FULL_RECHECK_SECONDS)
@@ -162,10 +162,10 @@ def test_a_long_line_is_told_its_expected_starts_a_few_tables_at_a_time(settings
     full_tables(admission.TELL_AT_ONCE + 3)
     frozen_clock.advance(tables.START_DELAY + 0.01)
     due = scheduler.due_tables(clock.now())
-    _admitted, told, waiting = admission.admit(due, clock.now(), 1, 1)
+    _admitted, told, waiting = admission.admit(due, clock.now(), admission.Room(1, 1, 1))
     assert waiting and told == [table.table for table in due[1 : 1 + admission.TELL_AT_ONCE]]
     again = scheduler.due_tables(clock.now())
-    _admitted, told, _waiting = admission.admit(again, clock.now(), 1, 1)
+    _admitted, told, _waiting = admission.admit(again, clock.now(), admission.Room(1, 1, 1))
     assert told == [table.table for table in due[1 + admission.TELL_AT_ONCE :]]
 
 
@@ -179,7 +179,7 @@ def test_a_room_that_fills_at_once_starts_a_few_games_at_a_look_and_tells_nobody
     scheduler.sweep()
     assert running_tables() == {table.pk for table in filled[: admission.STARTS_AT_ONCE]}
     assert not Table.objects.filter(busy_until__isnull=False).exists()
-    frozen_clock.advance(admission.FULL_RECHECK_SECONDS)
+    frozen_clock.advance(admission.NEXT_LOOK_SECONDS)
     scheduler.sweep()
     assert running_tables() == {table.pk for table in filled}
 
@@ -292,7 +292,9 @@ def games_running(count: int, settings: Any, frozen_clock: Clock) -> None:
 
 def late_by(pace: admission.Pace, now: float, seconds: float) -> None:
     """The pace of a scheduler that took up its latest games `seconds` after their deadlines."""
-    running_late(pace, now, seconds, admission.PACE_SAMPLES)
+    for index in range(admission.PACE_SAMPLES):
+        taken_up = now - index * 0.01
+        pace.took_up(taken_up - seconds, taken_up)
 
 
 @pytest.mark.django_db
@@ -302,19 +304,21 @@ def test_once_its_games_run_late_the_site_lets_itself_play_one_fewer_than_it_pla
     games_running(4, settings, frozen_clock)
     pace, capacity = admission.Pace(), admission.Capacity()
     late_by(pace, clock.now(), admission.PACE_LATE_SECONDS + 0.1)
-    assert capacity.slots(pace, clock.now()) == (0, 3)
+    assert capacity.room(pace, clock.now()) == (0, 0, 3)
     play.abort(Game.objects.filter(status=Game.Status.RUNNING)[0].pk, "test")
-    assert capacity.slots(pace, clock.now()) == (0, 2), "it follows the games down while late"
+    assert capacity.room(pace, clock.now()) == (0, 0, 2), "it follows the games down while late"
 
 
 @pytest.mark.django_db
 def test_near_what_the_machine_can_do_no_game_starts_and_the_limit_stays(settings, frozen_clock):
+    """The tables in line are told they wait (no slot is free for them now)."""
     settings.RUNNING_GAMES_LIMIT = 10
     pace, capacity = admission.Pace(), admission.Capacity()
     late_by(pace, clock.now(), (admission.PACE_EASY_SECONDS + admission.PACE_LATE_SECONDS) / 2)
-    assert capacity.slots(pace, clock.now()) == (0, 10)
+    assert capacity.room(pace, clock.now()) == (0, 0, 10)
     frozen_clock.advance(admission.PACE_SECONDS + 0.01)
-    assert capacity.slots(pace, clock.now()) == (10, 10), "the pace forgot them"
+    room = capacity.room(pace, clock.now())
+    assert room == (10, admission.STARTS_AT_ONCE, 10), "the pace forgot them"
 
 
 @pytest.mark.django_db
@@ -325,18 +329,18 @@ def test_while_its_games_are_well_on_time_the_site_lets_itself_one_more_every_tw
     settings.RUNNING_GAMES_LIMIT = 5
     pace, capacity = admission.Pace(), admission.Capacity()
     late_by(pace, clock.now(), admission.PACE_LATE_SECONDS + 0.1)
-    assert capacity.slots(pace, clock.now()) == (0, 2)
+    assert capacity.room(pace, clock.now()).limit == 2
     pace = admission.Pace()
     late_by(pace, clock.now(), 0.0)
-    assert capacity.slots(pace, clock.now()) == (0, 2)
+    assert capacity.room(pace, clock.now()) == (0, admission.STARTS_AT_ONCE, 2)
     frozen_clock.advance(admission.CAPACITY_GROWS_SECONDS - 0.1)
-    assert capacity.slots(pace, clock.now()) == (0, 2)
+    assert capacity.room(pace, clock.now()).limit == 2
     frozen_clock.advance(0.1)
-    assert capacity.slots(pace, clock.now()) == (0, 3)
+    assert capacity.room(pace, clock.now()).limit == 3
     frozen_clock.advance(admission.CAPACITY_GROWS_SECONDS)
-    assert capacity.slots(pace, clock.now()) == (1, 4)
+    assert capacity.room(pace, clock.now())[::2] == (1, 4)
     frozen_clock.advance(admission.CAPACITY_GROWS_SECONDS)
-    assert capacity.slots(pace, clock.now()) == (1, 4), "it grows only while it is full"
+    assert capacity.room(pace, clock.now()).limit == 4, "it grows only while it is full"
     assert capacity.learnt == 4
 
 
@@ -359,3 +363,30 @@ def test_a_site_that_ran_late_tells_the_line_a_wait_by_the_games_it_now_plays(
     told = clock.to_seconds(waiting.busy_until) - clock.now()
     length = admission.GAME_LENGTH_SECONDS
     assert told == admission.expected_wait(3, length, 2) > admission.expected_wait(3, length, 10)
+
+
+def test_the_later_its_games_are_taken_up_the_fewer_games_start_at_a_look():
+    def at_once(seconds: float) -> int:
+        pace = admission.Pace()
+        late_by(pace, 100.0, seconds)
+        return pace.starts_at_once(100.0)
+
+    assert at_once(admission.PACE_IDLE_SECONDS - 0.005) == admission.STARTS_AT_ONCE
+    assert at_once(admission.PACE_IDLE_SECONDS + 0.005) == 1
+    assert at_once(admission.PACE_EASY_SECONDS + 0.005) == 0
+
+
+@pytest.mark.django_db
+def test_a_room_filling_while_the_games_are_taken_up_a_little_late_starts_one_game_a_look(
+    settings, frozen_clock
+):
+    settings.RUNNING_GAMES_LIMIT = 10
+    filled = full_tables(3)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    late_by(scheduler.admissions.pace, clock.now(), admission.PACE_IDLE_SECONDS + 0.01)
+    scheduler.sweep()
+    assert running_tables() == {filled[0].pk}
+    assert not Table.objects.filter(busy_until__isnull=False).exists(), "nobody is told to wait"
+    frozen_clock.advance(admission.NEXT_LOOK_SECONDS)
+    scheduler.sweep()
+    assert running_tables() == {filled[0].pk, filled[1].pk}
