@@ -125,12 +125,39 @@ def claim_sql(vendor: str) -> tuple[str, str]:
     return earliest, claim
 
 
+@cache
+def claim_unheld_sql(vendor: str) -> str:
+    """The earliest due game that no other writer holds locked, claimed in one statement
+    (where the database can pass over locked rows)."""
+    g = table(Game)
+    deadline, status, pk = (column(Game, name) for name in ("deadline_at", "status", "id"))
+    return (
+        f"WITH due AS (SELECT {pk}, {deadline} FROM {g} WHERE {status} = %s "
+        f"AND {deadline} <= %s ORDER BY {deadline} LIMIT 1 FOR UPDATE SKIP LOCKED) "
+        f"UPDATE {g} AS claimed SET {deadline} = %s FROM due WHERE claimed.{pk} = due.{pk} "
+        f"RETURNING due.{pk}, due.{deadline}"
+    )
+
+
 def claim_earliest(now: datetime, until: datetime) -> tuple[int, datetime] | None:
-    """The running game whose deadline came first, its deadline moved to `until` by an
-    update that holds only if the column still holds the deadline read; its id and that
-    deadline (see `games.deadlines.scheduler.claim_game`)."""
-    earliest, claim = claim_sql(connection.vendor)
+    """The running game whose deadline came first, its deadline moved to `until`; its id
+    and that deadline (see `games.deadlines.scheduler.claim_game`). Where the database
+    locks rows, a game another writer holds is passed over, in one statement; elsewhere the
+    update holds only if the column still holds the deadline read."""
     running = Game.Status.RUNNING.value
+    if connection.features.has_select_for_update_skip_locked:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                claim_unheld_sql(connection.vendor),
+                [running, prepared(Game, "deadline_at", now), prepared(Game, "deadline_at", until)],
+            )
+            found = cursor.fetchone()
+        if found is None:
+            return None
+        at = moment(found[1])
+        assert at is not None
+        return found[0], at
+    earliest, claim = claim_sql(connection.vendor)
     with connection.cursor() as cursor:
         while True:
             cursor.execute(earliest, [running, prepared(Game, "deadline_at", now)])

@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
+from django.db import connection, connections
 from django.forms.models import model_to_dict
 
+from accounts.models import User
 from games import clock
 from games.models import Game, Seat, Table
 from games.table import game_rows, tables
 from tests.support.orm import every_value
-from tests.support.tables import open_table, start_when_due
+from tests.support.tables import Clock, open_table, start_when_due
+
+ON_BOTH_DATABASES = pytest.mark.parametrize(
+    "database", ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+)
+"""A test of the writers' own SQL, run by `make test` on SQLite and by the PostgreSQL
+suite on PostgreSQL."""
 
 
-def assert_read_as_the_orm_reads(anna, boris, frozen_clock) -> None:
+@pytest.mark.django_db
+@ON_BOTH_DATABASES
+def test_a_game_and_its_seats_are_read_as_the_orm_reads_them(database, anna, boris, frozen_clock):
     table = open_table(anna, stake=10, seats=3)
     tables.join(table.pk, boris)
     tables.add_bot(table.pk, anna, "strong")
@@ -35,24 +44,15 @@ def assert_read_as_the_orm_reads(anna, boris, frozen_clock) -> None:
 
 
 @pytest.mark.django_db
-def test_a_game_and_its_seats_are_read_as_the_orm_reads_them(anna, boris, frozen_clock):
-    assert_read_as_the_orm_reads(anna, boris, frozen_clock)
-
-
-@pytest.mark.postgres
-@pytest.mark.django_db
-def test_a_game_and_its_seats_are_read_as_the_orm_reads_them_on_postgresql(
-    anna, boris, frozen_clock
-):
-    assert_read_as_the_orm_reads(anna, boris, frozen_clock)
-
-
-@pytest.mark.django_db
 def test_no_game_is_read_where_there_is_none():
     assert game_rows.game_and_seats(10**9) is None
 
 
-def assert_the_earliest_moments_are_of_open_tables_only(anna, boris, clara, frozen_clock) -> None:
+@pytest.mark.django_db
+@ON_BOTH_DATABASES
+def test_the_earliest_moments_are_of_running_games_and_open_tables_only(
+    database, anna, boris, clara, frozen_clock
+):
     playing = open_table(anna, stake=0)
     tables.add_bot(playing.pk, anna)
     game = start_when_due(playing, frozen_clock)
@@ -73,21 +73,6 @@ def assert_the_earliest_moments_are_of_open_tables_only(anna, boris, clara, froz
 
 
 @pytest.mark.django_db
-def test_the_earliest_moments_are_of_running_games_and_open_tables_only(
-    anna, boris, clara, frozen_clock
-):
-    assert_the_earliest_moments_are_of_open_tables_only(anna, boris, clara, frozen_clock)
-
-
-@pytest.mark.postgres
-@pytest.mark.django_db
-def test_the_earliest_moments_are_of_running_games_and_open_tables_only_on_postgresql(
-    anna, boris, clara, frozen_clock
-):
-    assert_the_earliest_moments_are_of_open_tables_only(anna, boris, clara, frozen_clock)
-
-
-@pytest.mark.django_db
 def test_on_sqlite_each_earliest_moment_walks_the_index_of_its_own_column():
     if connection.vendor != "sqlite":
         pytest.skip("the plan asked for is SQLite's")
@@ -99,3 +84,55 @@ def test_on_sqlite_each_earliest_moment_walks_the_index_of_its_own_column():
         plan = " ".join(str(row[-1]) for row in cursor.fetchall())
     assert "deadline_at" in plan and "starts_at" in plan and "release_at" in plan
     assert "TEMP B-TREE" not in plan
+
+
+def running_games(players: list[User], frozen_clock: Clock) -> list[Game]:
+    """A game of each player and a bot, their deadlines a second apart, the first earliest."""
+    games = []
+    for player in players:
+        table = open_table(player, stake=0)
+        tables.add_bot(table.pk, player)
+        games.append(start_when_due(table, frozen_clock))
+    for offset, game in enumerate(games):
+        deadline = clock.to_datetime(clock.now() - 10 + offset)
+        Game.objects.filter(pk=game.pk).update(deadline_at=deadline)
+        game.refresh_from_db()
+    return games
+
+
+@pytest.mark.django_db
+@ON_BOTH_DATABASES
+def test_the_earliest_due_game_is_claimed_and_its_deadline_moved(
+    database, anna, boris, frozen_clock
+):
+    first, second = running_games([anna, boris], frozen_clock)
+    until = clock.to_datetime(clock.now() + 5)
+    assert game_rows.claim_earliest(clock.to_datetime(clock.now()), until) == (
+        first.pk,
+        first.deadline_at,
+    )
+    assert Game.objects.get(pk=first.pk).deadline_at == until
+    assert game_rows.claim_earliest(clock.to_datetime(clock.now()), until) == (
+        second.pk,
+        second.deadline_at,
+    )
+    assert game_rows.claim_earliest(clock.to_datetime(clock.now()), until) is None
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_due_game_another_writer_holds_is_passed_over(anna, boris, frozen_clock):
+    held, free = running_games([anna, boris], frozen_clock)
+    writer = connections.create_connection("default")
+    try:
+        writer.set_autocommit(False)
+        with writer.cursor() as cursor:
+            cursor.execute(game_rows.at_version_sql("postgresql"), [held.pk, held.version])
+        until = clock.to_datetime(clock.now() + 5)
+        now = clock.to_datetime(clock.now())
+        assert game_rows.claim_earliest(now, until) == (free.pk, free.deadline_at)
+        assert game_rows.claim_earliest(now, until) is None, "the held one waits for its writer"
+        writer.rollback()
+        assert game_rows.claim_earliest(now, until) == (held.pk, held.deadline_at)
+    finally:
+        writer.close()
