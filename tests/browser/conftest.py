@@ -24,7 +24,10 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-SERVER_LOG = ROOT / "artifacts" / "browser-server.log"
+SERVER_LOG = (
+    ROOT / "artifacts" / f"browser-server-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+)
+"""Each worker's test site logs to a file of its own: one shared file kept only the last."""
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
