@@ -5,10 +5,11 @@ The site holds at most `settings.RUNNING_GAMES_LIMIT` running games
 (`Capacity`): a scheduler starts new games only while it takes up the running games' due
 deadlines well on time (`Pace`), at most `STARTS_AT_ONCE` at a look, so that a room
 filling at once is started at a pace whose cost shows before the next ones start; once
-they run late it lets itself play fewer games than it plays then, and one more at a time
-again while they are on time. What waits is the start of new games, in the order their
-tables became ready; running games never wait, so their deadlines stay on time however
-many tables fill up, on a machine of any speed.
+they have run late for seconds (longer than a fault's stall) it lets itself play fewer
+games than it plays then, and one more at a time again while they are on time. What
+waits is the start of new games, in the order their tables became ready; running games
+never wait, so their deadlines stay on time however many tables fill up, on a machine of
+any speed.
 A waiting table keeps its start time and is told when its game should start
 (`Table.busy_until`, from how long games here last); when that moment passes with the
 site still full, it is told again.
@@ -66,8 +67,9 @@ NEXT_LOOK_SECONDS = 0.25
 """While tables that have a slot wait for their turn to start, how soon a scheduler looks
 again."""
 FULL_RECHECK_SECONDS = 1.0
-"""While the site is full, how often a scheduler looks again for a free slot: each look
-reads the whole line, and a table in line starts at most this long after a game ended."""
+"""While the site is full, or its games are taken up too late for any to start, how often
+a scheduler looks again: each look reads the whole line, and a table in line starts at most
+this long after a game ended."""
 STARTS_AT_ONCE = 4
 """Games started at one look: at most this many every `NEXT_LOOK_SECONDS`."""
 PACE_SECONDS = 2.0
@@ -85,6 +87,11 @@ CAPACITY_GROWS_SECONDS = 2.0
 one more game this often."""
 PACE_SAMPLES = 10
 """Fewer games than this taken up over `PACE_SECONDS` say nothing of the load."""
+LATE_FOR_SECONDS = 5.0
+"""How long the games must have run late before the site lets itself fewer: longer than a
+fault's stall lasts in the pace (Redis or a server starting again holds the games up for
+2-3 s, and the pace remembers them for `PACE_SECONDS` more), after which the site has as
+much room as before; games that run late this long are more than the machine plays."""
 
 
 class Pace:
@@ -136,14 +143,16 @@ class Room(NamedTuple):
 
 class Capacity:
     """How many games the site lets itself play at once: `settings.RUNNING_GAMES_LIMIT`,
-    until its games ran late; then one fewer than it played at that moment (games that run
-    cannot be made to wait, so the site plays on what it holds, and starts again once
-    enough of them have ended), growing again by one every `CAPACITY_GROWS_SECONDS` while
-    the games are well on time and the site plays all it lets itself."""
+    until its games ran late for `LATE_FOR_SECONDS`; then one fewer than it played at that
+    moment (games that run cannot be made to wait, so the site plays on what it holds, and
+    starts again once enough of them have ended), growing again by one every
+    `CAPACITY_GROWS_SECONDS` while the games are well on time and the site plays all it
+    lets itself. While they run late no game starts, however briefly."""
 
     def __init__(self) -> None:
         self.learnt: int | None = None
         self.grown_at = float("-inf")
+        self.late_since: float | None = None
 
     def limit(self) -> int:
         configured = settings.RUNNING_GAMES_LIMIT
@@ -163,13 +172,15 @@ class Capacity:
 
     def room(self, pace: Pace, now: float) -> Room:
         running = running_games()
-        if not pace.keeping_up(now):
+        if pace.keeping_up(now):
+            self.late_since = None
+        elif self.late_since is None:
+            self.late_since = now
+        elif now - self.late_since >= LATE_FOR_SECONDS:
             self.running_late(running, now)
-            return Room(0, 0, self.limit())
         at_once = pace.starts_at_once(now)
-        if not at_once:
-            return Room(0, 0, self.limit())
-        self.grow(running, now)
+        if at_once:
+            self.grow(running, now)
         return Room(max(0, self.limit() - running), at_once, self.limit())
 
 
@@ -212,7 +223,7 @@ class Admissions:
         admitted, told, waiting = admit(due(), now, room, lambda: self.game_length(now))
         if not waiting:
             self.next_look = float("-inf")
-        elif room.slots <= len(admitted):
+        elif room.slots <= len(admitted) or not room.at_once:
             self.next_look = now + FULL_RECHECK_SECONDS
         else:
             self.next_look = now + NEXT_LOOK_SECONDS

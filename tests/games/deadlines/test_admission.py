@@ -190,24 +190,48 @@ def running_late(pace: admission.Pace, now: float, seconds: float, games: int) -
 
 
 @pytest.mark.django_db
-def test_while_the_scheduler_takes_up_its_games_late_no_game_starts_and_the_line_is_told(
+def test_while_the_scheduler_takes_up_its_games_late_no_game_starts_and_nobody_is_told_to_wait(
     settings, frozen_clock
 ):
+    """A fault's stall (Redis or a server starting again) holds the starts for a moment; the
+    tables have their slots, so they are not told the site is busy."""
     settings.RUNNING_GAMES_LIMIT = 10
     first, second = full_tables(2)
     frozen_clock.advance(tables.START_DELAY + 0.01)
     running_late(scheduler.admissions.pace, clock.now(), 0.5, admission.PACE_SAMPLES)
     scheduler.sweep()
     assert running_tables() == set()
-    first.refresh_from_db()
-    seated = render(of_table(first.pk), Audience(0, "en"))
-    assert first.busy_until is not None and "The site is busy" in seated
+    assert not Table.objects.filter(busy_until__isnull=False).exists()
     frozen_clock.advance(admission.PACE_SECONDS + 0.01)
     scheduler.sweep()
-    assert running_tables() == {first.pk}, "it ran late playing none: one at a time"
+    assert running_tables() == {first.pk, second.pk}, "the limit stays what it was"
+
+
+@pytest.mark.django_db
+def test_games_late_for_seconds_cut_the_limit_and_the_line_is_told(settings, frozen_clock):
+    settings.RUNNING_GAMES_LIMIT = 10
+    first, second = full_tables(2)
+    frozen_clock.advance(tables.START_DELAY + 0.01)
+    late_for(scheduler.admissions.pace, admission.LATE_FOR_SECONDS, frozen_clock)
+    assert running_tables() == set()
+    assert scheduler.admissions.capacity.limit() == 1, "it ran late playing none: one"
+    second.refresh_from_db()
+    seated = render(of_table(second.pk), Audience(0, "en"))
+    assert second.busy_until is not None and "The site is busy" in seated
+    frozen_clock.advance(admission.PACE_SECONDS + 0.01)
+    scheduler.sweep()
+    assert running_tables() == {first.pk}, "one at a time"
     frozen_clock.advance(admission.CAPACITY_GROWS_SECONDS)
     scheduler.sweep()
     assert running_tables() == {first.pk, second.pk}
+
+
+def late_for(pace: admission.Pace, seconds: float, frozen_clock: Clock) -> None:
+    """A scheduler that sweeps every half second for `seconds`, its games taken up late."""
+    for look in range(int(seconds / 0.5) + 1):
+        frozen_clock.advance(0.5 if look else 0.0)
+        running_late(pace, clock.now(), 0.5, admission.PACE_SAMPLES)
+        scheduler.sweep()
 
 
 def test_the_pace_keeps_up_while_nine_in_ten_of_the_latest_games_were_taken_up_on_time():
@@ -298,11 +322,14 @@ def late_by(pace: admission.Pace, now: float, seconds: float) -> None:
 
 
 @pytest.mark.django_db
-def test_once_its_games_run_late_the_site_lets_itself_play_one_fewer_than_it_plays(
+def test_once_its_games_ran_late_for_seconds_the_site_lets_itself_play_one_fewer_than_it_plays(
     settings, frozen_clock
 ):
     games_running(4, settings, frozen_clock)
     pace, capacity = admission.Pace(), admission.Capacity()
+    late_by(pace, clock.now(), admission.PACE_LATE_SECONDS + 0.1)
+    assert capacity.room(pace, clock.now()) == (6, 0, 10), "a stall: no start, the same limit"
+    frozen_clock.advance(admission.LATE_FOR_SECONDS)
     late_by(pace, clock.now(), admission.PACE_LATE_SECONDS + 0.1)
     assert capacity.room(pace, clock.now()) == (0, 0, 3)
     play.abort(Game.objects.filter(status=Game.Status.RUNNING)[0].pk, "test")
@@ -310,12 +337,26 @@ def test_once_its_games_run_late_the_site_lets_itself_play_one_fewer_than_it_pla
 
 
 @pytest.mark.django_db
+def test_games_on_time_again_within_seconds_leave_the_limit_as_it_was(settings, frozen_clock):
+    games_running(4, settings, frozen_clock)
+    pace, capacity = admission.Pace(), admission.Capacity()
+    late_by(pace, clock.now(), admission.PACE_LATE_SECONDS + 0.1)
+    capacity.room(pace, clock.now())
+    frozen_clock.advance(admission.PACE_SECONDS + 0.01)
+    late_by(pace, clock.now(), 0.0)
+    capacity.room(pace, clock.now())
+    frozen_clock.advance(admission.LATE_FOR_SECONDS)
+    late_by(pace, clock.now(), admission.PACE_LATE_SECONDS + 0.1)
+    assert capacity.room(pace, clock.now()) == (6, 0, 10), "late again, but only since now"
+
+
+@pytest.mark.django_db
 def test_near_what_the_machine_can_do_no_game_starts_and_the_limit_stays(settings, frozen_clock):
-    """The tables in line are told they wait (no slot is free for them now)."""
+    """Nobody in line is told to wait: their slots are free, their starts put off."""
     settings.RUNNING_GAMES_LIMIT = 10
     pace, capacity = admission.Pace(), admission.Capacity()
     late_by(pace, clock.now(), (admission.PACE_EASY_SECONDS + admission.PACE_LATE_SECONDS) / 2)
-    assert capacity.room(pace, clock.now()) == (0, 0, 10)
+    assert capacity.room(pace, clock.now()) == (10, 0, 10)
     frozen_clock.advance(admission.PACE_SECONDS + 0.01)
     room = capacity.room(pace, clock.now())
     assert room == (10, admission.STARTS_AT_ONCE, 10), "the pace forgot them"
@@ -328,8 +369,11 @@ def test_while_its_games_are_well_on_time_the_site_lets_itself_one_more_every_tw
     games_running(3, settings, frozen_clock)
     settings.RUNNING_GAMES_LIMIT = 5
     pace, capacity = admission.Pace(), admission.Capacity()
-    late_by(pace, clock.now(), admission.PACE_LATE_SECONDS + 0.1)
-    assert capacity.room(pace, clock.now()).limit == 2
+    for wait in (admission.LATE_FOR_SECONDS, 0.0):
+        late_by(pace, clock.now(), admission.PACE_LATE_SECONDS + 0.1)
+        capacity.room(pace, clock.now())
+        frozen_clock.advance(wait)
+    assert capacity.limit() == 2
     pace = admission.Pace()
     late_by(pace, clock.now(), 0.0)
     assert capacity.room(pace, clock.now()) == (0, admission.STARTS_AT_ONCE, 2)
@@ -355,8 +399,7 @@ def test_a_site_that_ran_late_tells_the_line_a_wait_by_the_games_it_now_plays(
     assert running_tables() == {first.pk, second.pk, third.pk}
     waiting = full_tables(4, first=3)[-1]
     frozen_clock.advance(tables.START_DELAY + 0.01)
-    late_by(scheduler.admissions.pace, clock.now(), admission.PACE_LATE_SECONDS + 0.1)
-    scheduler.sweep()
+    late_for(scheduler.admissions.pace, admission.LATE_FOR_SECONDS, frozen_clock)
     assert len(running_tables()) == 3
     waiting.refresh_from_db()
     assert waiting.busy_until is not None
