@@ -12,7 +12,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -26,8 +25,6 @@ from games.picture import movelog, notices, stopped
 from games.picture.receipt import receipt
 from games.records import history, table_talk, viewer
 from games.table import fairness, matchmaking, tables
-
-PRIVATE_TABLE = gettext_lazy("This table is private: ask its players for the invite link.")
 
 
 def lobby(request: HtmxRequest) -> HttpResponse:
@@ -72,10 +69,10 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     if table is None:
         return error_pages.page(request, 404, _("There is no such table."))
     if table.status == Table.Status.CLOSED:
-        return error_pages.page(request, 404, _("This table was closed."))
+        return error_pages.page(request, 404, str(snapshots.CLOSED_TABLE))
     entry = snapshots.access(pk, request.user, invite)
-    if not entry.allowed:
-        return error_pages.page(request, 403, str(PRIVATE_TABLE))
+    if entry.refusal is not None:
+        return error_pages.page(request, 403, str(entry.refusal))
     return render(
         request,
         "games/table.html",
@@ -168,7 +165,7 @@ def quick_play(request: PlayerRequest) -> HttpResponse:
 def game_history(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("table"), pk=pk)
     if not history.visible_to(game, request.user):
-        return error_pages.page(request, 403, str(PRIVATE_TABLE))
+        return error_pages.page(request, 403, str(snapshots.PRIVATE_TABLE))
     players = list(game.players.select_related("player").order_by("seat"))
     infos = seat_infos(players)
     events = list(game.events.order_by("seq"))

@@ -51,9 +51,12 @@ class TableConsumer(GuardedConsumer):
         """Changes that arrived before the version they apply to, by that version."""
         self.language = socket_language(self.scope)
         invite = parse_qs(self.scope.get("query_string", b"").decode()).get("invite", [""])[0]
+        # Accepted before anything waits for the database: a server that does not accept a
+        # handshake within seconds refuses it, and a refusal here says why.
+        await self.accept()
         access = await database_sync_to_async(snapshots.access)(self.table_id, self.user, invite)
-        if not access.allowed:
-            await self.close(code=NOT_ALLOWED)
+        if access.refusal is not None:
+            await self.close_saying(NOT_ALLOWED, access.refusal)
             return
         self.seat = access.seat
         self.parts = {part: part(self) for part in parts.registered()}
@@ -61,7 +64,6 @@ class TableConsumer(GuardedConsumer):
         self.reported_at = float("-inf")
         if self.seat is not None and not self.user.language:
             await database_sync_to_async(remember_language)(self.user, self.language)
-        await self.accept()
         await self.join(broadcast.public_group(self.table_id))
         await self.join(self.audience_group())
         async with handshakes.turn(seated=self.seat is not None):

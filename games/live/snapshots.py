@@ -6,30 +6,35 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import translation
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 
 from games import rows
 from games.picture import movelog, scene
 
 LOG_LINES = 60
+CLOSED_TABLE = gettext_lazy("This table was closed.")
+PRIVATE_TABLE = gettext_lazy("This table is private: ask its players for the invite link.")
 
 
 @dataclass(frozen=True)
 class Access:
-    allowed: bool
     seat: int | None = None
+    refusal: Promise | None = None
+    """Why the connection may not see the table (None: it may)."""
 
 
 def access(table_id: int, user: Any, invite: str = "") -> Access:
     person = user.pk if user is not None and user.is_authenticated else None
     found = rows.table_access(table_id, person)
     if found is None:
-        return Access(False)
+        return Access(refusal=CLOSED_TABLE)
     private, invite_code, position = found
     if position is not None:
-        return Access(True, position)
+        return Access(position)
     if private and invite != invite_code:
-        return Access(False)
-    return Access(True)
+        return Access(refusal=PRIVATE_TABLE)
+    return Access()
 
 
 @dataclass(frozen=True)

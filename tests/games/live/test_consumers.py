@@ -75,9 +75,26 @@ async def test_a_spectator_sees_no_hand(anna, boris, clara, frozen_clock, socket
 async def test_a_private_table_refuses_spectators_without_the_invite(anna, clara, sockets):
     table = await database_sync_to_async(open_table)(anna, private=True)
     refused = Socket(table, clara)
-    ok, code = await refused.connect()
-    assert not ok and code == 4403
+    assert (await refused.connect())[0]
+    assert "This table is private: ask its players for the invite link." in await refused.next()
+    assert await closed_with(refused) == 4403
     await connected(sockets, table, clara, invite=table.invite_code)
+
+
+async def test_a_socket_to_a_closed_table_is_told_so_and_closed(anna, clara, sockets):
+    table = await database_sync_to_async(open_table)(anna)
+    await Table.objects.filter(pk=table.pk).aupdate(status=Table.Status.CLOSED)
+    refused = Socket(table, clara)
+    assert (await refused.connect())[0]
+    assert "This table was closed." in await refused.next()
+    assert await closed_with(refused) == 4403
+
+
+async def closed_with(socket: Socket) -> int:
+    """The code the server closed `socket` with."""
+    output = await socket.communicator.receive_output(timeout=3)
+    assert output["type"] == "websocket.close"
+    return int(output["code"])
 
 
 @pytest.mark.parametrize(
