@@ -238,6 +238,7 @@ class Game(models.Model):
     )
     event_seq = models.PositiveIntegerField(default=0, help_text=_("seq of the last event"))
     deadline_at = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True)
+    writer = models.CharField(max_length=64, default="", blank=True, editable=False)
     bot_moves = models.JSONField(default=dict, blank=True, help_text=_("seat -> due time"))
     seed = models.CharField(_("seed"), max_length=64)
     seed_hash = models.CharField(_("SHA-256 of the seed"), max_length=64)

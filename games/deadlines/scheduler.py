@@ -15,6 +15,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import socket
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -48,6 +50,14 @@ CLAIM_SECONDS = 5.0
 """How long a scheduler holds a game it fires before another may take it over."""
 STOP_SECONDS = 0.3
 """How long a stopping scheduler waits for its wake-ups' task to end by itself."""
+HANDOVER_SECONDS = 0.05
+"""How late a game another scheduler fired last may run before this one takes it over.
+Each scheduler takes up first the games it fired last, so the next action of a game starts
+from the game as its process wrote it (`games.table.held_games`) instead of reading it
+whole and drawing its last version again; a scheduler that is gone or behind hands its
+games over after this long."""
+WRITER = f"{socket.gethostname()}:{os.getpid()}"[:64]
+"""This process's name on the games its scheduler fires (`Game.writer`)."""
 
 Result = TypeVar("Result")
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="durak-scheduler")
@@ -224,14 +234,17 @@ class Claim:
 
 
 def claim_game(now: float) -> Claim | None:
-    """The running game whose deadline came first, claimed for `CLAIM_SECONDS`: its
+    """The running game whose deadline came first among those this scheduler fired last or
+    nobody has fired, and those of other schedulers overdue by `HANDOVER_SECONDS`, claimed
+    for `CLAIM_SECONDS` and named this process's (`WRITER`): its
     deadline column moves to the claim's end, by an update that holds only if the column
     still holds the deadline read (another scheduler that took the game first moved it), so
     other schedulers pass over the game while its bots decide. Firing it writes its next
     deadline there; a scheduler that dies holding a claim lets the game fall due again when
     the claim ends."""
     until = clock.to_datetime(now + CLAIM_SECONDS)
-    claimed = game_rows.claim_earliest(clock.to_datetime(now), until)
+    overdue = clock.to_datetime(now - HANDOVER_SECONDS)
+    claimed = game_rows.claim_earliest(clock.to_datetime(now), until, WRITER, overdue)
     if claimed is None:
         return None
     game, deadline = claimed
@@ -251,13 +264,15 @@ def due_tables(now: float) -> list[admission.Due]:
 
 
 def read_upcoming() -> Upcoming:
-    game_at, table_at, release_at = game_rows.next_moments()
-    return Upcoming(
-        *(
-            clock.to_seconds(moment) if moment is not None else None
-            for moment in (game_at, table_at, release_at)
-        )
+    """The earliest moments as this scheduler may act on them: another's game only once it
+    is overdue."""
+    moments = game_rows.next_moments(WRITER)
+    own, any_game, start, release = (
+        clock.to_seconds(moment) if moment is not None else None for moment in moments
     )
+    handed = any_game + HANDOVER_SECONDS if any_game is not None else None
+    game = min((m for m in (own, handed) if m is not None), default=None)
+    return Upcoming(game, start, release)
 
 
 class Wakes:

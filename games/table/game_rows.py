@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import connection
 from django.utils import timezone
@@ -113,15 +113,24 @@ def after_write(known: Fingerprint, row: Game, seats: Sequence[Seat]) -> Fingerp
     return own, tuple(seat_rows)
 
 
+def takeable(writer: str) -> str:
+    """Which due games a scheduler may claim: those it fired last, those no scheduler has
+    fired yet, and another's once they are overdue (`games.deadlines.scheduler.HANDOVER`)."""
+    deadline = column(Game, "deadline_at")
+    return f"({writer} = %s OR {writer} = '' OR {deadline} <= %s)"
+
+
 @cache
 def claim_sql(vendor: str) -> tuple[str, str]:
     g = table(Game)
-    deadline, status, pk = (column(Game, name) for name in ("deadline_at", "status", "id"))
+    deadline, status, pk, writer = (
+        column(Game, name) for name in ("deadline_at", "status", "id", "writer")
+    )
     earliest = (
         f"SELECT {pk}, {deadline} FROM {g} WHERE {status} = %s AND {deadline} <= %s "
-        f"ORDER BY {deadline} LIMIT 1"
+        f"AND {takeable(writer)} ORDER BY {deadline} LIMIT 1"
     )
-    claim = f"UPDATE {g} SET {deadline} = %s WHERE {pk} = %s AND {deadline} = %s"
+    claim = f"UPDATE {g} SET {deadline} = %s, {writer} = %s WHERE {pk} = %s AND {deadline} = %s"
     return earliest, claim
 
 
@@ -130,26 +139,35 @@ def claim_unheld_sql(vendor: str) -> str:
     """The earliest due game that no other writer holds locked, claimed in one statement
     (where the database can pass over locked rows)."""
     g = table(Game)
-    deadline, status, pk = (column(Game, name) for name in ("deadline_at", "status", "id"))
+    deadline, status, pk, writer = (
+        column(Game, name) for name in ("deadline_at", "status", "id", "writer")
+    )
     return (
         f"WITH due AS (SELECT {pk}, {deadline} FROM {g} WHERE {status} = %s "
-        f"AND {deadline} <= %s ORDER BY {deadline} LIMIT 1 FOR UPDATE SKIP LOCKED) "
-        f"UPDATE {g} AS claimed SET {deadline} = %s FROM due WHERE claimed.{pk} = due.{pk} "
-        f"RETURNING due.{pk}, due.{deadline}"
+        f"AND {deadline} <= %s AND {takeable(writer)} "
+        f"ORDER BY {deadline} LIMIT 1 FOR UPDATE SKIP LOCKED) "
+        f"UPDATE {g} AS claimed SET {deadline} = %s, {writer} = %s FROM due "
+        f"WHERE claimed.{pk} = due.{pk} RETURNING due.{pk}, due.{deadline}"
     )
 
 
-def claim_earliest(now: datetime, until: datetime) -> tuple[int, datetime] | None:
-    """The running game whose deadline came first, its deadline moved to `until`; its id
-    and that deadline (see `games.deadlines.scheduler.claim_game`). Where the database
-    locks rows, a game another writer holds is passed over, in one statement; elsewhere the
-    update holds only if the column still holds the deadline read."""
+def claim_earliest(
+    now: datetime, until: datetime, writer: str = "", overdue: datetime | None = None
+) -> tuple[int, datetime] | None:
+    """The running game whose deadline came first among those `writer` may take (its own,
+    the unclaimed, and another's due since `overdue`, by default `now`), its deadline moved
+    to `until` and `writer` named as its own; its id and that deadline (see
+    `games.deadlines.scheduler.claim_game`). Where the database locks rows, a game another
+    writer holds is passed over, in one statement; elsewhere the update holds only if the
+    column still holds the deadline read."""
     running = Game.Status.RUNNING.value
+    due = prepared(Game, "deadline_at", now)
+    handed = prepared(Game, "deadline_at", now if overdue is None else overdue)
+    ends = prepared(Game, "deadline_at", until)
     if connection.features.has_select_for_update_skip_locked:
         with connection.cursor() as cursor:
             cursor.execute(
-                claim_unheld_sql(connection.vendor),
-                [running, prepared(Game, "deadline_at", now), prepared(Game, "deadline_at", until)],
+                claim_unheld_sql(connection.vendor), [running, due, writer, handed, ends, writer]
             )
             found = cursor.fetchone()
         if found is None:
@@ -160,12 +178,12 @@ def claim_earliest(now: datetime, until: datetime) -> tuple[int, datetime] | Non
     earliest, claim = claim_sql(connection.vendor)
     with connection.cursor() as cursor:
         while True:
-            cursor.execute(earliest, [running, prepared(Game, "deadline_at", now)])
+            cursor.execute(earliest, [running, due, writer, handed])
             found = cursor.fetchone()
             if found is None:
                 return None
             pk, stored = found
-            cursor.execute(claim, [prepared(Game, "deadline_at", until), pk, stored])
+            cursor.execute(claim, [ends, writer, pk, stored])
             if cursor.rowcount:
                 at = moment(stored)
                 assert at is not None
@@ -233,10 +251,13 @@ def next_moments_sql(vendor: str) -> str:
     seats instead (a full room has hundreds waiting in line)."""
     g, t, s = table(Game), table(Table), table(Seat)
     deadline, status = column(Game, "deadline_at"), column(Game, "status")
+    writer = column(Game, "writer")
     starts, table_status = column(Table, "starts_at"), column(Table, "status")
     release = column(Seat, "release_at")
     return (
-        f"SELECT (SELECT MIN({deadline}) FROM {g} WHERE {status} = %s), "
+        f"SELECT (SELECT MIN({deadline}) FROM {g} WHERE {status} = %s "
+        f"AND ({writer} = %s OR {writer} = '')), "
+        f"(SELECT MIN({deadline}) FROM {g} WHERE {status} = %s), "
         f"(SELECT {starts} FROM {t} WHERE {starts} IS NOT NULL "
         f"AND {table_status} || '' = %s ORDER BY {starts} LIMIT 1), "
         f"(SELECT s.{release} FROM {s} s JOIN {t} t "
@@ -246,16 +267,26 @@ def next_moments_sql(vendor: str) -> str:
     )
 
 
-def next_moments() -> tuple[datetime | None, datetime | None, datetime | None]:
-    """The earliest deadline of a running game, start of an open table and end of a grace
-    after a game (`games.table.standup`), in one statement."""
-    opened = Table.Status.OPEN.value
+class Moments(NamedTuple):
+    own_game: datetime | None
+    """The earliest deadline of a running game `writer` fired last or nobody has fired."""
+    game: datetime | None
+    """The earliest deadline of any running game."""
+    start: datetime | None
+    release: datetime | None
+
+
+def next_moments(writer: str = "") -> Moments:
+    """The earliest deadline of a running game (of those `writer` takes first, and of all),
+    start of an open table and end of a grace after a game (`games.table.standup`), in one
+    statement."""
+    running, opened = Game.Status.RUNNING.value, Table.Status.OPEN.value
     with connection.cursor() as cursor:
         cursor.execute(
-            next_moments_sql(connection.vendor), [Game.Status.RUNNING.value, opened, opened]
+            next_moments_sql(connection.vendor), [running, writer, running, opened, opened]
         )
-        game_at, table_at, release_at = cursor.fetchone()
-    return moment(game_at), moment(table_at), moment(release_at)
+        found = cursor.fetchone()
+    return Moments(*(moment(value) for value in found))
 
 
 @cache

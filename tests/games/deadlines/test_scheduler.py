@@ -201,3 +201,24 @@ async def test_wake_ups_with_nothing_due_do_not_make_the_scheduler_sweep_each_ti
     await asyncio.wait_for(task, 5)
     during = [at for at in sweeps if at >= began]
     assert len(during) <= 2 + elapsed / scheduler.SWEEP_SECONDS
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_scheduler_leaves_a_game_another_fired_last_to_it_until_the_handover(frozen_clock):
+    theirs, unclaimed = games_of_bots(2, frozen_clock)
+    now = frozen_clock.advance(3.1)
+    Game.objects.filter(pk=theirs.pk).update(
+        writer="elsewhere:1", deadline_at=clock.to_datetime(now)
+    )
+    Game.objects.filter(pk=unclaimed.pk).update(deadline_at=clock.to_datetime(now))
+    before = versions([theirs, unclaimed])
+    assert scheduler.read_upcoming().game == now
+    scheduler.fire_due_games(1.0)
+    assert versions([theirs, unclaimed]) == [before[0], before[1] + 1]
+    assert Game.objects.get(pk=unclaimed.pk).writer == scheduler.WRITER
+    Game.objects.filter(pk=unclaimed.pk).update(deadline_at=clock.to_datetime(now + 60))
+    assert scheduler.read_upcoming().game == now + scheduler.HANDOVER_SECONDS
+    frozen_clock.advance(scheduler.HANDOVER_SECONDS)
+    scheduler.fire_due_games(1.0)
+    assert versions([theirs, unclaimed]) == [before[0] + 1, before[1] + 1]
+    assert Game.objects.get(pk=theirs.pk).writer == scheduler.WRITER

@@ -11,7 +11,7 @@ from games import clock
 from games.models import Game, Seat, Table
 from games.table import game_rows, tables
 from tests.support.orm import every_value
-from tests.support.tables import Clock, open_table, start_when_due
+from tests.support.tables import Clock, deadline_of, open_table, start_when_due
 
 ON_BOTH_DATABASES = pytest.mark.parametrize(
     "database", ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
@@ -61,15 +61,27 @@ def test_the_earliest_moments_are_of_running_games_and_open_tables_only(
     Table.objects.filter(pk=waiting.pk).update(starts_at=clock.to_datetime(later))
     Table.objects.filter(pk=playing.pk).update(starts_at=clock.to_datetime(soon))
     Seat.objects.filter(table=playing).update(release_at=clock.to_datetime(soon))
-    assert game_rows.next_moments()[1:] == (clock.to_datetime(later), None)
+    assert game_rows.next_moments()[2:] == (clock.to_datetime(later), None)
     seat = tables.join(waiting.pk, clara)
     Seat.objects.filter(pk=seat.pk).update(release_at=clock.to_datetime(later + 1))
     game.refresh_from_db()
-    assert game_rows.next_moments() == (
+    assert game_rows.next_moments("me") == (
+        game.deadline_at,
         game.deadline_at,
         clock.to_datetime(later),
         clock.to_datetime(later + 1),
     )
+
+
+@pytest.mark.django_db
+@ON_BOTH_DATABASES
+def test_a_schedulers_earliest_game_is_of_its_own_or_unclaimed_games(
+    database, anna, boris, frozen_clock
+):
+    first, second = fired_last_by(["other", "me"], [anna, boris], frozen_clock)
+    moments = game_rows.next_moments("me")
+    assert (moments.own_game, moments.game) == (second.deadline_at, first.deadline_at)
+    assert game_rows.next_moments("third").own_game is None
 
 
 @pytest.mark.django_db
@@ -79,7 +91,7 @@ def test_on_sqlite_each_earliest_moment_walks_the_index_of_its_own_column():
     with connection.cursor() as cursor:
         cursor.execute(
             "EXPLAIN QUERY PLAN " + game_rows.next_moments_sql(connection.vendor),
-            ["running", "open", "open"],
+            ["running", "me", "running", "open", "open"],
         )
         plan = " ".join(str(row[-1]) for row in cursor.fetchall())
     assert "deadline_at" in plan and "starts_at" in plan and "release_at" in plan
@@ -100,6 +112,14 @@ def running_games(players: list[User], frozen_clock: Clock) -> list[Game]:
     return games
 
 
+def fired_last_by(writers: list[str], players: list[User], frozen_clock: Clock) -> list[Game]:
+    """`running_games`, each named as fired last by its scheduler ("" for none yet)."""
+    games = running_games(players, frozen_clock)
+    for game, writer in zip(games, writers, strict=True):
+        Game.objects.filter(pk=game.pk).update(writer=writer)
+    return games
+
+
 @pytest.mark.django_db
 @ON_BOTH_DATABASES
 def test_the_earliest_due_game_is_claimed_and_its_deadline_moved(
@@ -117,6 +137,39 @@ def test_the_earliest_due_game_is_claimed_and_its_deadline_moved(
         second.deadline_at,
     )
     assert game_rows.claim_earliest(clock.to_datetime(clock.now()), until) is None
+
+
+@pytest.mark.django_db
+@ON_BOTH_DATABASES
+def test_a_scheduler_takes_another_ones_game_only_once_it_is_overdue(
+    database, anna, boris, frozen_clock
+):
+    earlier, later = fired_last_by(["other", ""], [anna, boris], frozen_clock)
+    until = clock.to_datetime(clock.now() + 5)
+    now = clock.to_datetime(clock.now())
+    too_soon = clock.to_datetime(deadline_of(earlier) - 1)
+    assert game_rows.claim_earliest(now, until, "me", too_soon) == (later.pk, later.deadline_at)
+    assert Game.objects.get(pk=later.pk).writer == "me", "an unclaimed game becomes its own"
+    assert game_rows.claim_earliest(now, until, "me", too_soon) is None
+    assert game_rows.claim_earliest(now, until, "me", earlier.deadline_at) == (
+        earlier.pk,
+        earlier.deadline_at,
+    )
+    assert Game.objects.get(pk=earlier.pk).writer == "me"
+
+
+@pytest.mark.django_db
+@ON_BOTH_DATABASES
+def test_a_scheduler_takes_its_own_due_game_before_it_is_overdue(
+    database, anna, boris, frozen_clock
+):
+    earlier, later = fired_last_by(["me", "me"], [anna, boris], frozen_clock)
+    until = clock.to_datetime(clock.now() + 5)
+    now = clock.to_datetime(clock.now())
+    overdue = clock.to_datetime(deadline_of(earlier) - 1)
+    assert game_rows.claim_earliest(now, until, "me", overdue) == (earlier.pk, earlier.deadline_at)
+    assert game_rows.claim_earliest(now, until, "other", overdue) is None
+    assert game_rows.claim_earliest(now, until, "me", overdue) == (later.pk, later.deadline_at)
 
 
 @pytest.mark.postgres
