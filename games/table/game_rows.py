@@ -113,11 +113,18 @@ def after_write(known: Fingerprint, row: Game, seats: Sequence[Seat]) -> Fingerp
     return own, tuple(seat_rows)
 
 
-def takeable(writer: str) -> str:
-    """Which due games a scheduler may claim: those it fired last, those no scheduler has
-    fired yet, and another's once they are overdue (`games.deadlines.scheduler.HANDOVER`)."""
-    deadline = column(Game, "deadline_at")
-    return f"({writer} = %s OR {writer} = '' OR {deadline} <= %s)"
+def own_or_unclaimed() -> str:
+    """The games a scheduler takes up first: those it fired last and those no scheduler has
+    fired yet (its name the one parameter)."""
+    writer = column(Game, "writer")
+    return f"{writer} = %s OR {writer} = ''"
+
+
+def takeable() -> str:
+    """Which due games a scheduler may claim: its own or unclaimed ones, and another's once
+    they are overdue (`games.deadlines.scheduler.HANDOVER_SECONDS`; the moment the
+    second parameter)."""
+    return f"({own_or_unclaimed()} OR {column(Game, 'deadline_at')} <= %s)"
 
 
 @cache
@@ -128,7 +135,7 @@ def claim_sql(vendor: str) -> tuple[str, str]:
     )
     earliest = (
         f"SELECT {pk}, {deadline} FROM {g} WHERE {status} = %s AND {deadline} <= %s "
-        f"AND {takeable(writer)} ORDER BY {deadline} LIMIT 1"
+        f"AND {takeable()} ORDER BY {deadline} LIMIT 1"
     )
     claim = f"UPDATE {g} SET {deadline} = %s, {writer} = %s WHERE {pk} = %s AND {deadline} = %s"
     return earliest, claim
@@ -144,7 +151,7 @@ def claim_unheld_sql(vendor: str) -> str:
     )
     return (
         f"WITH due AS (SELECT {pk}, {deadline} FROM {g} WHERE {status} = %s "
-        f"AND {deadline} <= %s AND {takeable(writer)} "
+        f"AND {deadline} <= %s AND {takeable()} "
         f"ORDER BY {deadline} LIMIT 1 FOR UPDATE SKIP LOCKED) "
         f"UPDATE {g} AS claimed SET {deadline} = %s, {writer} = %s FROM due "
         f"WHERE claimed.{pk} = due.{pk} RETURNING due.{pk}, due.{deadline}"
@@ -251,12 +258,11 @@ def next_moments_sql(vendor: str) -> str:
     seats instead (a full room has hundreds waiting in line)."""
     g, t, s = table(Game), table(Table), table(Seat)
     deadline, status = column(Game, "deadline_at"), column(Game, "status")
-    writer = column(Game, "writer")
     starts, table_status = column(Table, "starts_at"), column(Table, "status")
     release = column(Seat, "release_at")
     return (
         f"SELECT (SELECT MIN({deadline}) FROM {g} WHERE {status} = %s "
-        f"AND ({writer} = %s OR {writer} = '')), "
+        f"AND ({own_or_unclaimed()})), "
         f"(SELECT MIN({deadline}) FROM {g} WHERE {status} = %s), "
         f"(SELECT {starts} FROM {t} WHERE {starts} IS NOT NULL "
         f"AND {table_status} || '' = %s ORDER BY {starts} LIMIT 1), "

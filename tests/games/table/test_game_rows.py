@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 from django.db import connection, connections
 from django.forms.models import model_to_dict
@@ -112,6 +114,14 @@ def running_games(players: list[User], frozen_clock: Clock) -> list[Game]:
     return games
 
 
+def claim_now(writer: str, overdue: datetime) -> tuple[int, datetime] | None:
+    """What `writer` claims now, for 5 s, taking another's games due since `overdue`."""
+    now = clock.now()
+    return game_rows.claim_earliest(
+        clock.to_datetime(now), clock.to_datetime(now + 5), writer, overdue
+    )
+
+
 def fired_last_by(writers: list[str], players: list[User], frozen_clock: Clock) -> list[Game]:
     """`running_games`, each named as fired last by its scheduler ("" for none yet)."""
     games = running_games(players, frozen_clock)
@@ -145,13 +155,11 @@ def test_a_scheduler_takes_another_ones_game_only_once_it_is_overdue(
     database, anna, boris, frozen_clock
 ):
     earlier, later = fired_last_by(["other", ""], [anna, boris], frozen_clock)
-    until = clock.to_datetime(clock.now() + 5)
-    now = clock.to_datetime(clock.now())
     too_soon = clock.to_datetime(deadline_of(earlier) - 1)
-    assert game_rows.claim_earliest(now, until, "me", too_soon) == (later.pk, later.deadline_at)
+    assert claim_now("me", too_soon) == (later.pk, later.deadline_at)
     assert Game.objects.get(pk=later.pk).writer == "me", "an unclaimed game becomes its own"
-    assert game_rows.claim_earliest(now, until, "me", too_soon) is None
-    assert game_rows.claim_earliest(now, until, "me", earlier.deadline_at) == (
+    assert claim_now("me", too_soon) is None
+    assert claim_now("me", clock.to_datetime(deadline_of(earlier))) == (
         earlier.pk,
         earlier.deadline_at,
     )
@@ -164,12 +172,10 @@ def test_a_scheduler_takes_its_own_due_game_before_it_is_overdue(
     database, anna, boris, frozen_clock
 ):
     earlier, later = fired_last_by(["me", "me"], [anna, boris], frozen_clock)
-    until = clock.to_datetime(clock.now() + 5)
-    now = clock.to_datetime(clock.now())
     overdue = clock.to_datetime(deadline_of(earlier) - 1)
-    assert game_rows.claim_earliest(now, until, "me", overdue) == (earlier.pk, earlier.deadline_at)
-    assert game_rows.claim_earliest(now, until, "other", overdue) is None
-    assert game_rows.claim_earliest(now, until, "me", overdue) == (later.pk, later.deadline_at)
+    assert claim_now("me", overdue) == (earlier.pk, earlier.deadline_at)
+    assert claim_now("other", overdue) is None
+    assert claim_now("me", overdue) == (later.pk, later.deadline_at)
 
 
 @pytest.mark.postgres
