@@ -32,7 +32,7 @@ from django.db import connection, transaction
 
 from games import clock
 from games.deadlines import admission, timing
-from games.live import broadcast, failures
+from games.live import broadcast, failures, owners
 from games.live.outages import UNREACHABLE
 from games.models import Game, Table
 from games.table import bot_workers, game_rows, play, standup, tables
@@ -118,7 +118,8 @@ def sweep(upcoming: Upcoming | None = None) -> int:
     go first), so a running game never waits behind more than one of those. Starts and
     stand-ups are looked for only when `upcoming` (read at the end of the last rest) says
     one is due: a start is armed seconds ahead and a grace lasts 45 s, so a rest always
-    reads them before they fall due."""
+    reads them before they fall due. The moves sent to this scheduler as their game's owner
+    (`games.live.owners`) are carried out first, and again between any two games fired."""
     fired = fire_due_games(SWEEP_SECONDS)
     now = clock.now()
     if upcoming is None or upcoming.due(upcoming.start, now):
@@ -158,7 +159,7 @@ _thinking: dict[int, Claim] = {}
 def fire_due_games(seconds: float) -> int:
     """Fire the games whose bot's decision has come, then due games one claimed game at a
     time, until none is due or `seconds` passed."""
-    fired = 0
+    fired = owners.inbox.carry_out()
     for question in bot_workers.workers().waiting():
         claim = _thinking.pop(question.game, None)
         if claim is not None:
@@ -167,6 +168,7 @@ def fire_due_games(seconds: float) -> int:
     while time.monotonic() < until and (claim := claim_game(now := clock.now())) is not None:
         admissions.pace.took_up(claim.deadline, now)
         fired += fire_claimed(claim)
+        fired += owners.inbox.carry_out()
     return fired
 
 
@@ -279,13 +281,16 @@ class Wakes:
     """Wake-ups through the channel layer, received by a task of their own that is never
     cancelled while it waits: cancelling channels_redis's `receive` (as `asyncio.wait_for`
     does when it times out) can leave it waiting for good and lose messages, which left a
-    scheduler idle (tests/games/deadlines/test_scheduler_wakes.py)."""
+    scheduler idle (tests/games/deadlines/test_scheduler_wakes.py). A scheduler that owns
+    games hears their moves here too (`games.live.owners`), in its group of moves."""
 
-    def __init__(self, layer: Any) -> None:
+    def __init__(self, layer: Any, groups: tuple[str, ...] = (SCHEDULER_GROUP,)) -> None:
         self.layer = layer
+        self.groups = groups
         self.channel = ""
         self.woken = asyncio.Event()
         self.received = 0
+        self.heard_deadline = False
         self.joined_at = float("-inf")
         self.task: asyncio.Task[None] | None = None
 
@@ -298,13 +303,18 @@ class Wakes:
             message = await self.layer.receive(self.channel)
             if message.get("type") == "scheduler.stop":
                 return
+            if message.get("type") == "owner.move":
+                owners.inbox.put(message)
+            else:
+                self.heard_deadline = True
             self.received += 1
             self.woken.set()
 
     async def join(self) -> None:
-        """Be in the scheduler's group (again every hour, before the layer forgets it)."""
+        """Be in the scheduler's groups (again every hour, before the layer forgets them)."""
         if time.monotonic() - self.joined_at > REJOIN_SECONDS:
-            await self.layer.group_add(SCHEDULER_GROUP, self.channel)
+            for group in self.groups:
+                await self.layer.group_add(group, self.channel)
             self.joined_at = time.monotonic()
 
     async def wait(self, seconds: float) -> bool:
@@ -316,10 +326,16 @@ class Wakes:
         self.woken.clear()
         return woken
 
+    def deadline_heard(self) -> bool:
+        """Whether a deadline's wake-up came (not only moves) since this was last asked."""
+        heard, self.heard_deadline = self.heard_deadline, False
+        return heard
+
     async def stop(self) -> None:
         """Leave the group and end the listening task: told to, or cancelled if it is not done
         at once (Redis may not answer)."""
-        await self.layer.group_discard(SCHEDULER_GROUP, self.channel)
+        for group in self.groups:
+            await self.layer.group_discard(group, self.channel)
         with contextlib.suppress(*UNREACHABLE):
             await self.layer.send(self.channel, {"type": "scheduler.stop"})
         if self.task is not None:
@@ -329,14 +345,20 @@ class Wakes:
 
 
 class Scheduler:
-    def __init__(self) -> None:
+    def __init__(self, *, takes_moves: bool = False) -> None:
+        """`takes_moves`: the scheduler of a process of its own, which owns the games it
+        fires and carries out their persons' moves (`games.live.owners`)."""
         self.stopping = asyncio.Event()
         self.wakes: Wakes | None = None
+        self.takes_moves = takes_moves
 
     async def run(self) -> None:
         broadcast.serve_from(asyncio.get_running_loop())
         layer = get_channel_layer()
-        wakes = Wakes(layer) if layer is not None else None
+        groups: tuple[str, ...] = (SCHEDULER_GROUP,)
+        if self.takes_moves and layer is not None:
+            groups += (owners.take_moves(WRITER),)
+        wakes = Wakes(layer, groups) if layer is not None else None
         if wakes is not None:
             await wakes.start()
             loop = asyncio.get_running_loop()
@@ -349,6 +371,7 @@ class Scheduler:
                     await wakes.join()
                 upcoming = await self.rest(wakes, await self.sweep_once(upcoming))
         finally:
+            owners.stop_taking_moves()
             if wakes is not None:
                 await wakes.stop()
             await on_scheduler_thread(give_back_claims)()
@@ -357,11 +380,12 @@ class Scheduler:
         """Until the next sweep: the earliest deadline or a sweep interval from now, whichever
         comes first; what is upcoming as last read. A wake-up (a writer's deadline nearer than
         that) reads the earliest deadline again rather than sweeping at once: it may still be
-        a moment away, and every scheduler is woken by it."""
+        a moment away, and every scheduler is woken by it. Moves sent to this scheduler are
+        carried out as they come, and the rest goes on."""
         until = time.monotonic() + SWEEP_SECONDS
         eager = bool(fired)
+        upcoming = await self.upcoming()
         while True:
-            upcoming = await self.upcoming()
             earliest = upcoming.earliest() if upcoming is not None else None
             wait = until - time.monotonic()
             if earliest is not None:
@@ -378,7 +402,18 @@ class Scheduler:
                 or self.stopping.is_set()
             ):
                 return upcoming
-            eager = True
+            if owners.inbox:
+                await self.carry_out_moves()
+            if wakes.deadline_heard():
+                upcoming = await self.upcoming()
+                eager = True
+
+    async def carry_out_moves(self) -> None:
+        """The moves sent to this scheduler as their games' owner, between two sweeps."""
+        try:
+            await on_scheduler_thread(owners.inbox.carry_out)()
+        except Exception:
+            logger.exception("the scheduler could not carry out the moves sent to it")
 
     async def sweep_once(self, upcoming: Upcoming | None) -> int:
         try:

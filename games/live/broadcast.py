@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -51,9 +51,17 @@ def audience_group(table_id: int, audience: scene.Audience) -> str:
 
 
 Message = tuple[str, Mapping[str, Any]]
+"""A message for every channel in a group."""
 
 
-def send_all(messages: list[Message]) -> None:
+class Reply(NamedTuple):
+    """A message for one channel."""
+
+    channel: str
+    message: Mapping[str, Any]
+
+
+def send_all(messages: Sequence[Message | Reply]) -> None:
     """Deliver messages to their groups, in order. From a writer's thread of a server whose
     event loop runs (`serve_from`), they are handed to that loop without waiting for it:
     the writer goes on with the next game while the loop delivers, in the order handed."""
@@ -66,23 +74,36 @@ def send_all(messages: list[Message]) -> None:
     async_to_sync(deliver)(messages)
 
 
-async def deliver(messages: list[Message]) -> None:
+async def deliver(messages: Sequence[Message | Reply]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    for group, message in messages:
+    for item in messages:
         metrics.LAYER_SENDS.inc()
         try:
-            await layer.group_send(group, message)
+            if isinstance(item, Reply):
+                await layer.send(item.channel, item.message)
+            else:
+                await layer.group_send(*item)
         except UNREACHABLE:
             metrics.LAYER_DROPS.inc()
         except Exception:
             metrics.LAYER_DROPS.inc()
-            logger.exception("could not send to group %s", group)
+            logger.exception("could not send to %s", item[0])
 
 
 _serving: asyncio.AbstractEventLoop | None = None
-_outboxes: dict[asyncio.AbstractEventLoop, asyncio.Queue[list[Message]]] = {}
+_owner: str | None = None
+
+
+def owned_by(group: str | None) -> None:
+    """This process takes the moves of the games it writes in `group` (`games.live.owners`):
+    its frames of a game name it."""
+    global _owner
+    _owner = group
+
+
+_outboxes: dict[asyncio.AbstractEventLoop, asyncio.Queue[Sequence[Message | Reply]]] = {}
 
 
 def serve_from(loop: asyncio.AbstractEventLoop) -> None:
@@ -91,12 +112,12 @@ def serve_from(loop: asyncio.AbstractEventLoop) -> None:
     _serving = loop
 
 
-def _hand_over(loop: asyncio.AbstractEventLoop, messages: list[Message]) -> None:
+def _hand_over(loop: asyncio.AbstractEventLoop, messages: Sequence[Message | Reply]) -> None:
     """On the loop: queue the messages behind those handed over before them."""
     _outbox(loop).put_nowait(messages)
 
 
-def _outbox(loop: asyncio.AbstractEventLoop) -> asyncio.Queue[list[Message]]:
+def _outbox(loop: asyncio.AbstractEventLoop) -> asyncio.Queue[Sequence[Message | Reply]]:
     """The loop's queue of messages to deliver, and the one task delivering them in order."""
     queue = _outboxes.get(loop)
     if queue is None:
@@ -107,13 +128,18 @@ def _outbox(loop: asyncio.AbstractEventLoop) -> asyncio.Queue[list[Message]]:
     return queue
 
 
-async def _deliver_in_order(queue: asyncio.Queue[list[Message]]) -> None:
+async def _deliver_in_order(queue: asyncio.Queue[Sequence[Message | Reply]]) -> None:
     while True:
         await deliver(await queue.get())
 
 
 def send(group: str, message: Mapping[str, Any]) -> None:
     send_all([(group, message)])
+
+
+def reply(channel: str, message: Mapping[str, Any]) -> None:
+    """Send to one channel, after what this process handed over before."""
+    send_all([Reply(channel, message)])
 
 
 def in_every_language(render: Callable[[], str]) -> dict[str, str]:
@@ -227,6 +253,7 @@ def scene_messages(
             "version": now.version,
             "game": now.game.pk if now.game is not None else None,
             "base": now.before.version if changes is not None and now.before else None,
+            "owner": _owner if now.game is not None else None,
         }
         outbox.append((group, frame))
     return outbox

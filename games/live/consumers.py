@@ -7,6 +7,7 @@ always comes from the authenticated session, never from the message.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import time
 from typing import Any
@@ -19,10 +20,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import errors
-from games.live import broadcast, failures, metrics, parts, presence, snapshots
+from games.live import broadcast, failures, metrics, owners, parts, presence, snapshots
 from games.live.broadcast import in_language
-from games.live.frames import TableAnnounce, TableHtml, TableNotice, TablePresence, TableSeating
+from games.live.frames import (
+    OwnerAnswer,
+    TableAnnounce,
+    TableHtml,
+    TableNotice,
+    TablePresence,
+    TableSeating,
+)
 from games.live.handshakes import handshakes
+from games.live.outages import UNREACHABLE
 from games.live.protocol import Command, ForPart, ProtocolError, parse
 from games.live.sockets import NOT_ALLOWED, UNEXPECTED_MESSAGE, GuardedConsumer, socket_language
 from games.picture.notices import render_notice
@@ -48,7 +57,11 @@ class TableConsumer(GuardedConsumer):
         self.waiting: dict[int, tuple[str, int | None]] = {}
         self.synced: tuple[int | None, int | None] | None = None
         """The game and version the last ``sync`` was answered at."""
-        """Changes that arrived before the version they apply to, by that version."""
+        self.owner: tuple[int, str] | None = None
+        """The game shown and the group its owner takes moves in, as its frames name it."""
+        self.forwarded: dict[int, Command] = {}
+        """Moves sent to the owner and not answered yet, by ticket."""
+        self.tickets = itertools.count()
         self.language = socket_language(self.scope)
         invite = parse_qs(self.scope.get("query_string", b"").decode()).get("invite", [""])[0]
         # Accepted before anything waits for the database: a server that does not accept a
@@ -140,7 +153,7 @@ class TableConsumer(GuardedConsumer):
                 await self.notice(_("You are watching this table: only its players can move."))
                 return
             await self.report_in()
-            await self.carry_out(command)
+            await self.carry_out(command, text_data or "")
 
     async def sync(self) -> None:
         """The whole picture, once per version this socket shows; a repeat is answered short."""
@@ -152,12 +165,60 @@ class TableConsumer(GuardedConsumer):
         await self.send_snapshot()
         self.synced = (self.shown_game, self.shown)
 
-    async def carry_out(self, command: Command) -> None:
+    async def carry_out(self, command: Command, text: str) -> None:
         if command.is_move and (self.shown is None or (command.version or 0) > self.shown):
             # A command names a version this socket has shown, never a later one.
             await self.send_snapshot()
             await self.notice(_("That move does not match the game you are playing."))
             return
+        if command.is_move and await self.forward(command, text):
+            return
+        await self.carry_out_here(command)
+
+    async def forward(self, command: Command, text: str) -> bool:
+        """Send a move to the owner of the game shown (`games.live.owners`), if a frame named
+        one; whether it was sent. Unanswered, it is carried out here after a while."""
+        if self.owner is None or self.owner[0] != self.shown_game or self.shown_game is None:
+            return False
+        ticket = next(self.tickets)
+        move = owners.move_for(
+            ticket,
+            self.channel_name,
+            self.user.pk,
+            self.shown_game,
+            text,
+            self.language,
+        )
+        try:
+            await self.channel_layer.group_send(self.owner[1], move)
+        except UNREACHABLE:
+            return False
+        metrics.OWNER_MOVES.labels("forwarded").inc()
+        self.forwarded[ticket] = command
+        asyncio.get_running_loop().call_later(
+            owners.TAKE_BACK_SECONDS, lambda: asyncio.ensure_future(self.take_back(ticket))
+        )
+        return True
+
+    async def owner_answer(self, event: OwnerAnswer) -> None:
+        if self.forwarded.pop(event["ticket"], None) is not None and event["refusal"]:
+            await self.notice(event["refusal"])
+
+    async def take_back(self, ticket: int) -> None:
+        """The owner never answered a move: carry it out here, and the next ones too until
+        a frame names an owner again."""
+        command = self.forwarded.pop(ticket, None)
+        if command is None or self.closing:
+            return
+        metrics.OWNER_MOVES.labels("taken_back").inc()
+        self.owner = None
+        with translation.override(self.language):
+            try:
+                await self.carry_out_here(command)
+            except Exception:
+                logger.exception("a move its owner never answered failed (%s)", self.context())
+
+    async def carry_out_here(self, command: Command) -> None:
         try:
             if command.is_move:
                 await database_sync_to_async(play.act_at_table)(
@@ -179,6 +240,9 @@ class TableConsumer(GuardedConsumer):
         else:
             return
         game, version, base = event["game"], event["version"], event["base"]
+        owner = event.get("owner")
+        if game is not None and owner:
+            self.owner = (game, owner)
         if base is None or (game, base) == (self.shown_game, self.shown):
             await self.show(frame, game, version)
             await self.show_waiting()

@@ -18,6 +18,9 @@ class TableHtml(TypedDict):
     game: int | None
     """The game drawn; None, with `version`, for the waiting room."""
     base: int | None
+    owner: str | None
+    """Where the game's moves go (`games.live.owners`): the group of the scheduler that drew
+    this frame, or None when a process that takes no moves drew it."""
 
 
 class TableSeating(TypedDict):
@@ -48,3 +51,27 @@ class TableAnnounce(TypedDict):
 
     type: Literal["table.announce", "site.banners"]
     html: ByLanguage
+
+
+class OwnerMove(TypedDict):
+    """A person's move, from their socket to the scheduler that owns the game."""
+
+    type: Literal["owner.move"]
+    ticket: int
+    reply_to: str
+    """The socket's channel, for the answer."""
+    user_id: int
+    game: int
+    text: str
+    """The move as the page sent it."""
+    language: str
+    until: float
+    """Wall-clock seconds after which the owner leaves the move to the socket's server."""
+
+
+class OwnerAnswer(TypedDict):
+    """The owner carried out a forwarded move: refused (and why) or not."""
+
+    type: Literal["owner.answer"]
+    ticket: int
+    refusal: str | None

@@ -72,6 +72,13 @@ REDIS_OUTAGE_SECONDS = Counter(
     "Seconds this process could not reach Redis, counted as each outage ended.",
     registry=REGISTRY,
 )
+OWNER_MOVES = Counter(
+    "durak_owner_moves",
+    "Moves a socket sent to its game's owner (forwarded), and those its server carried out "
+    "itself when the owner never answered (taken_back; games/live/owners.py).",
+    ["outcome"],
+    registry=REGISTRY,
+)
 
 AUDIT_EVERY = 60.0
 

@@ -20,7 +20,7 @@ class Command(BaseCommand):
         asyncio.run(self.serve())
 
     async def serve(self) -> None:
-        scheduler = Scheduler()
+        scheduler = Scheduler(takes_moves=True)
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, scheduler.stop)

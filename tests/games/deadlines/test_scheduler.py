@@ -1,17 +1,21 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 import time
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.db import connection
 
 from games import clock
 from games.deadlines import scheduler
-from games.models import Game, Table
+from games.engine import Game as EngineGame
+from games.live import owners
+from games.models import Game, Seat, Table
 from games.table import play, tables
 from tests.support.tables import Clock, deadline_of, games_of_bots, open_table, start_when_due
 from tests.support.waiting import eventually
@@ -222,3 +226,34 @@ def test_a_scheduler_leaves_a_game_another_fired_last_to_it_until_the_handover(f
     scheduler.fire_due_games(1.0)
     assert versions([theirs, unclaimed]) == [before[0] + 1, before[1] + 1]
     assert Game.objects.get(pk=theirs.pk).writer == scheduler.WRITER
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_scheduler_that_takes_moves_carries_out_a_move_sent_to_it_and_answers(
+    anna, boris, frozen_clock
+):
+    game = await game_at_a_two_player_table(anna, boris, frozen_clock)
+    engine = EngineGame.from_dict(game.state)
+    attacker = await database_sync_to_async(
+        lambda: Seat.objects.get(table_id=game.table_id, position=engine.attacker).player
+    )()
+    card = min(engine.hands[engine.attacker], key=lambda c: (c.rank, c.suit))
+    lead = json.dumps({"action": "lead", "card": str(card), "version": game.version})
+    layer = get_channel_layer()
+    reply_to = await layer.new_channel()
+    group = owners.group_of(scheduler.WRITER)
+    runner = scheduler.Scheduler(takes_moves=True)
+    task = asyncio.create_task(runner.run())
+    try:
+        while not layer.groups.get(group):
+            await asyncio.sleep(0.01)
+        await layer.group_send(
+            group, owners.move_for(3, reply_to, attacker.pk, game.pk, lead, "en")
+        )
+        answer = await asyncio.wait_for(layer.receive(reply_to), 5)
+    finally:
+        runner.stop()
+        await asyncio.wait_for(task, 5)
+    assert answer == {"type": "owner.answer", "ticket": 3, "refusal": None}
+    assert (await database_sync_to_async(Game.objects.get)(pk=game.pk)).version == game.version + 1
+    assert not layer.groups.get(group)
