@@ -127,7 +127,9 @@ def hide(staff: Any, message_id: int, reason: str, *, table_id: int | None = Non
     if table_id is not None:
         lines = lines.filter(table_id=table_id)
     with transaction.atomic():
-        message = lines.select_related("table", "game", "author").select_for_update().first()
+        message = (
+            lines.select_related("table", "game", "author").select_for_update(of=("self",)).first()
+        )
         if message is None:
             raise ChatRefused(_("There is no such chat message."))
         if message.hidden:
