@@ -110,6 +110,12 @@ if DATABASE_URL:
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # Its health check of a kept connection at most once a second (durak_site/postgresql).
         DATABASES["default"]["ENGINE"] = "durak_site.postgresql"
+        # Parameters bound by the server and a statement run five times on a connection
+        # prepared there, so it is planned once (off behind a pooler in transaction mode).
+        if os.environ.get("DURAK_PREPARED_STATEMENTS", "1") != "0":
+            DATABASES["default"].setdefault("OPTIONS", {}).update(
+                server_side_binding=True, prepare_threshold=5
+            )
 else:
     DATABASES = {
         "default": {

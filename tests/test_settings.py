@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -53,3 +54,21 @@ def test_sqlite_waits_for_the_lock_and_takes_it_at_transaction_start(db) -> None
 def test_the_migrations_describe_the_models() -> None:
     result = run_manage(["makemigrations", "--check", "--dry-run"], DJANGO_DEBUG="1")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(("prepared", "expected"), [("1", True), ("0", None)])
+def test_on_postgresql_statements_are_bound_and_prepared_by_the_server_unless_turned_off(
+    prepared: str, expected: bool | None
+) -> None:
+    show = "from django.conf import settings; print(settings.DATABASES['default']['OPTIONS'])"
+    result = run_manage(
+        ["shell", "-c", show],
+        DJANGO_DEBUG="1",
+        DATABASE_URL="postgres://durak@db.example:5432/durak?sslmode=require",
+        DURAK_PREPARED_STATEMENTS=prepared,
+    )
+    assert result.returncode == 0, result.stderr
+    options = ast.literal_eval(result.stdout.strip().splitlines()[-1])
+    assert options.get("server_side_binding") is expected
+    assert options.get("prepare_threshold") == (5 if expected else None)
+    assert options["sslmode"] == "require"

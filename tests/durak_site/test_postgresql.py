@@ -66,3 +66,13 @@ def test_a_connection_that_broke_fails_one_call_and_the_next_connects_again():
         one_call()
     assert one_call() == 1
     assert connection.connection.info.backend_pid != broken
+
+
+def test_a_statement_the_site_runs_five_times_is_prepared_and_planned_once():
+    with connection.cursor() as cursor:
+        for _ in range(6):
+            cursor.execute("SELECT %s::int + 1", [41])
+            assert cursor.fetchone()[0] == 42
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("$1" in statement for statement in prepared)
