@@ -55,6 +55,7 @@ class TableConsumer(GuardedConsumer):
         self.shown: int | None = None
         self.shown_game: int | None = None
         self.waiting: dict[int, tuple[str, int | None]] = {}
+        """Changes that arrived before the version they apply to, by that version."""
         self.synced: tuple[int | None, int | None] | None = None
         """The game and version the last ``sync`` was answered at."""
         self.owner: tuple[int, str] | None = None
