@@ -179,19 +179,13 @@ class TableConsumer(GuardedConsumer):
     async def forward(self, command: Command, text: str) -> bool:
         """Send a move to the owner of the game shown (`games.live.owners`), if a frame named
         one; whether it was sent. Unanswered, it is carried out here after a while."""
-        if self.owner is None or self.owner[0] != self.shown_game or self.shown_game is None:
+        if self.owner is None or self.owner[0] != self.shown_game:
             return False
+        game, group = self.owner
         ticket = next(self.tickets)
-        move = owners.move_for(
-            ticket,
-            self.channel_name,
-            self.user.pk,
-            self.shown_game,
-            text,
-            self.language,
-        )
+        move = owners.move_for(ticket, self.channel_name, self.user.pk, game, text, self.language)
         try:
-            await self.channel_layer.group_send(self.owner[1], move)
+            await self.channel_layer.group_send(group, move)
         except UNREACHABLE:
             return False
         metrics.OWNER_MOVES.labels("forwarded").inc()
