@@ -165,7 +165,11 @@ def fire_due_games(seconds: float) -> int:
         if claim is not None:
             fired += fire_claimed(claim)
     until = time.monotonic() + seconds
-    while time.monotonic() < until and (claim := claim_game(now := clock.now())) is not None:
+    while time.monotonic() < until:
+        claim = claim_game(now := clock.now())
+        owners.inbox.late = now - claim.deadline if claim is not None else 0.0
+        if claim is None:
+            break
         admissions.pace.took_up(claim.deadline, now)
         fired += fire_claimed(claim)
         fired += owners.inbox.carry_out()
@@ -282,7 +286,8 @@ class Wakes:
     cancelled while it waits: cancelling channels_redis's `receive` (as `asyncio.wait_for`
     does when it times out) can leave it waiting for good and lose messages, which left a
     scheduler idle (tests/games/deadlines/test_scheduler_wakes.py). A scheduler that owns
-    games hears their moves here too (`games.live.owners`), in its group of moves."""
+    games hears their moves here too (`games.live.owners`), in its group of moves, and turns
+    them away at once while it is behind."""
 
     def __init__(self, layer: Any, groups: tuple[str, ...] = (SCHEDULER_GROUP,)) -> None:
         self.layer = layer
@@ -303,11 +308,15 @@ class Wakes:
             message = await self.layer.receive(self.channel)
             if message.get("type") == "scheduler.stop":
                 return
-            if message.get("type") == "owner.move":
+            self.received += 1
+            if message.get("type") != "owner.move":
+                self.heard_deadline = True
+            elif owners.inbox.keeps_up():
                 owners.inbox.put(message)
             else:
-                self.heard_deadline = True
-            self.received += 1
+                with contextlib.suppress(*UNREACHABLE):
+                    await self.layer.send(message["reply_to"], owners.turned_away(message))
+                continue
             self.woken.set()
 
     async def join(self) -> None:

@@ -254,6 +254,48 @@ async def test_a_scheduler_that_takes_moves_carries_out_a_move_sent_to_it_and_an
     finally:
         runner.stop()
         await asyncio.wait_for(task, 5)
-    assert answer == {"type": "owner.answer", "ticket": 3, "refusal": None}
+    assert answer == {"type": "owner.answer", "ticket": 3, "refusal": None, "busy_for": 0.0}
     assert (await database_sync_to_async(Game.objects.get)(pk=game.pk)).version == game.version + 1
     assert not layer.groups.get(group)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_owner_firing_a_game_late_is_behind_until_nothing_is_due(frozen_clock, monkeypatch):
+    games = games_of_bots(2, frozen_clock)
+    frozen_clock.advance(31.0)
+    late = deadline_of(games[0])
+    behind = []
+    fire = scheduler.fire_claimed
+
+    def fire_and_look(claim: scheduler.Claim) -> int:
+        behind.append(not owners.inbox.keeps_up())
+        return fire(claim)
+
+    monkeypatch.setattr(scheduler, "fire_claimed", fire_and_look)
+    assert clock.now() - late > owners.BEHIND_SECONDS
+    assert scheduler.fire_due_games(5.0) == 2
+    assert behind == [True, True]
+    assert owners.inbox.keeps_up()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_an_owner_that_is_behind_turns_a_move_away_at_once_without_keeping_it(monkeypatch):
+    layer = get_channel_layer()
+    reply_to = await layer.new_channel()
+    wakes = scheduler.Wakes(layer, ("owner.behind",))
+    await wakes.start()
+    await wakes.join()
+    monkeypatch.setattr(owners.inbox, "late", owners.BEHIND_SECONDS * 2)
+    try:
+        move = owners.move_for(5, reply_to, 1, 1, '{"action": "take", "version": 1}', "en")
+        await layer.group_send("owner.behind", move)
+        answer = await asyncio.wait_for(layer.receive(reply_to), 5)
+    finally:
+        await wakes.stop()
+    assert answer == {
+        "type": "owner.answer",
+        "ticket": 5,
+        "refusal": None,
+        "busy_for": owners.BUSY_SECONDS,
+    }
+    assert not owners.inbox and not wakes.woken.is_set()
