@@ -33,6 +33,7 @@ from django.db import connection, transaction
 from games import clock
 from games.deadlines import admission, timing
 from games.live import broadcast, failures, owners
+from games.live.frames import OwnerMove
 from games.live.outages import UNREACHABLE
 from games.models import Game, Table
 from games.table import bot_workers, game_rows, play, standup, tables
@@ -61,12 +62,19 @@ WRITER = f"{socket.gethostname()}:{os.getpid()}"[:64]
 
 Result = TypeVar("Result")
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="durak-scheduler")
+_owner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="durak-owner")
+"""The thread that carries out the moves sent to this scheduler as their games' owner, in
+the order they came: beside the deadlines' thread, so that neither waits behind the other
+(a move and a deadline of one game meet at its row lock and version, as any two writers)."""
 
 
-def on_scheduler_thread(function: Callable[..., Result]) -> Callable[..., Awaitable[Result]]:
-    """`database_sync_to_async`, on the scheduler's own thread; on the sockets' thread where
-    the database lives in memory (the tests'), which threads cannot share while one writes."""
-    own = DatabaseSyncToAsync(function, thread_sensitive=False, executor=_worker)
+def on_scheduler_thread(
+    function: Callable[..., Result], worker: ThreadPoolExecutor = _worker
+) -> Callable[..., Awaitable[Result]]:
+    """`database_sync_to_async`, on a thread of the scheduler's own (the deadlines' unless
+    told); on the sockets' thread where the database lives in memory (the tests'), which
+    threads cannot share while one writes."""
+    own = DatabaseSyncToAsync(function, thread_sensitive=False, executor=worker)
     shared = database_sync_to_async(function)
 
     async def call(*args: Any) -> Result:
@@ -118,8 +126,7 @@ def sweep(upcoming: Upcoming | None = None) -> int:
     go first), so a running game never waits behind more than one of those. Starts and
     stand-ups are looked for only when `upcoming` (read at the end of the last rest) says
     one is due: a start is armed seconds ahead and a grace lasts 45 s, so a rest always
-    reads them before they fall due. The moves sent to this scheduler as their game's owner
-    (`games.live.owners`) are carried out first, and again between any two games fired."""
+    reads them before they fall due."""
     fired = fire_due_games(SWEEP_SECONDS)
     now = clock.now()
     if upcoming is None or upcoming.due(upcoming.start, now):
@@ -139,6 +146,7 @@ def sweep(upcoming: Upcoming | None = None) -> int:
 
 
 fire_due = on_scheduler_thread(sweep)
+carry_out_move = on_scheduler_thread(owners.carry_out, _owner)
 admissions = admission.Admissions()
 
 
@@ -159,20 +167,15 @@ _thinking: dict[int, Claim] = {}
 def fire_due_games(seconds: float) -> int:
     """Fire the games whose bot's decision has come, then due games one claimed game at a
     time, until none is due or `seconds` passed."""
-    fired = owners.inbox.carry_out()
+    fired = 0
     for question in bot_workers.workers().waiting():
         claim = _thinking.pop(question.game, None)
         if claim is not None:
             fired += fire_claimed(claim)
     until = time.monotonic() + seconds
-    while time.monotonic() < until:
-        claim = claim_game(now := clock.now())
-        owners.inbox.late = now - claim.deadline if claim is not None else 0.0
-        if claim is None:
-            break
+    while time.monotonic() < until and (claim := claim_game(now := clock.now())) is not None:
         admissions.pace.took_up(claim.deadline, now)
         fired += fire_claimed(claim)
-        fired += owners.inbox.carry_out()
     return fired
 
 
@@ -281,13 +284,21 @@ def read_upcoming() -> Upcoming:
     return Upcoming(game, start, release)
 
 
+async def carry_out(move: OwnerMove) -> None:
+    """A move sent to this scheduler as its game's owner, on the owner's thread."""
+    try:
+        await carry_out_move(move)
+    except Exception:
+        logger.exception("the owner could not carry out a move of game %s", move["game"])
+
+
 class Wakes:
     """Wake-ups through the channel layer, received by a task of their own that is never
     cancelled while it waits: cancelling channels_redis's `receive` (as `asyncio.wait_for`
     does when it times out) can leave it waiting for good and lose messages, which left a
     scheduler idle (tests/games/deadlines/test_scheduler_wakes.py). A scheduler that owns
-    games hears their moves here too (`games.live.owners`), in its group of moves, and turns
-    them away at once while it is behind."""
+    games hears their moves here too (`games.live.owners`), in its group of moves, and
+    hands each to the owner's thread as it comes."""
 
     def __init__(self, layer: Any, groups: tuple[str, ...] = (SCHEDULER_GROUP,)) -> None:
         self.layer = layer
@@ -295,9 +306,9 @@ class Wakes:
         self.channel = ""
         self.woken = asyncio.Event()
         self.received = 0
-        self.heard_deadline = False
         self.joined_at = float("-inf")
         self.task: asyncio.Task[None] | None = None
+        self.moves: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         self.channel = await self.layer.new_channel()
@@ -309,15 +320,12 @@ class Wakes:
             if message.get("type") == "scheduler.stop":
                 return
             self.received += 1
-            if message.get("type") != "owner.move":
-                self.heard_deadline = True
-            elif owners.inbox.keeps_up():
-                owners.inbox.put(message)
+            if message.get("type") == "owner.move":
+                move = asyncio.get_running_loop().create_task(carry_out(message))
+                self.moves.add(move)
+                move.add_done_callback(self.moves.discard)
             else:
-                with contextlib.suppress(*UNREACHABLE):
-                    await self.layer.send(message["reply_to"], owners.turned_away(message))
-                continue
-            self.woken.set()
+                self.woken.set()
 
     async def join(self) -> None:
         """Be in the scheduler's groups (again every hour, before the layer forgets them)."""
@@ -334,11 +342,6 @@ class Wakes:
         woken = self.woken.is_set()
         self.woken.clear()
         return woken
-
-    def deadline_heard(self) -> bool:
-        """Whether a deadline's wake-up came (not only moves) since this was last asked."""
-        heard, self.heard_deadline = self.heard_deadline, False
-        return heard
 
     async def stop(self) -> None:
         """Leave the group and end the listening task: told to, or cancelled if it is not done
@@ -389,8 +392,7 @@ class Scheduler:
         """Until the next sweep: the earliest deadline or a sweep interval from now, whichever
         comes first; what is upcoming as last read. A wake-up (a writer's deadline nearer than
         that) reads the earliest deadline again rather than sweeping at once: it may still be
-        a moment away, and every scheduler is woken by it. Moves sent to this scheduler are
-        carried out as they come, and the rest goes on."""
+        a moment away, and every scheduler is woken by it."""
         until = time.monotonic() + SWEEP_SECONDS
         eager = bool(fired)
         upcoming = await self.upcoming()
@@ -411,18 +413,8 @@ class Scheduler:
                 or self.stopping.is_set()
             ):
                 return upcoming
-            if owners.inbox:
-                await self.carry_out_moves()
-            if wakes.deadline_heard():
-                upcoming = await self.upcoming()
-                eager = True
-
-    async def carry_out_moves(self) -> None:
-        """The moves sent to this scheduler as their games' owner, between two sweeps."""
-        try:
-            await on_scheduler_thread(owners.inbox.carry_out)()
-        except Exception:
-            logger.exception("the scheduler could not carry out the moves sent to it")
+            upcoming = await self.upcoming()
+            eager = True
 
     async def sweep_once(self, upcoming: Upcoming | None) -> int:
         try:

@@ -62,8 +62,6 @@ class TableConsumer(GuardedConsumer):
         """The game shown and the group its owner takes moves in, as its frames name it."""
         self.forwarded: dict[int, Command] = {}
         """Moves sent to the owner and not answered yet, by ticket."""
-        self.own_moves_until = float("-inf")
-        """Until when this socket's moves are carried out here: their owner was behind."""
         self.tickets = itertools.count()
         self.language = socket_language(self.scope)
         invite = parse_qs(self.scope.get("query_string", b"").decode()).get("invite", [""])[0]
@@ -183,8 +181,6 @@ class TableConsumer(GuardedConsumer):
         one; whether it was sent. Unanswered, it is carried out here after a while."""
         if self.owner is None or self.owner[0] != self.shown_game:
             return False
-        if time.monotonic() < self.own_moves_until:
-            return False
         game, group = self.owner
         ticket = next(self.tickets)
         move = owners.move_for(ticket, self.channel_name, self.user.pk, game, text, self.language)
@@ -200,14 +196,7 @@ class TableConsumer(GuardedConsumer):
         return True
 
     async def owner_answer(self, event: OwnerAnswer) -> None:
-        command = self.forwarded.pop(event["ticket"], None)
-        if command is None:
-            return
-        if event["busy_for"]:
-            metrics.OWNER_MOVES.labels("turned_away").inc()
-            self.own_moves_until = time.monotonic() + event["busy_for"]
-            await self.carry_out_given_back(command)
-        elif event["refusal"]:
+        if self.forwarded.pop(event["ticket"], None) is not None and event["refusal"]:
             await self.notice(event["refusal"])
 
     async def take_back(self, ticket: int) -> None:
@@ -218,15 +207,11 @@ class TableConsumer(GuardedConsumer):
             return
         metrics.OWNER_MOVES.labels("taken_back").inc()
         self.owner = None
-        await self.carry_out_given_back(command)
-
-    async def carry_out_given_back(self, command: Command) -> None:
-        """A move its owner did not carry out, carried out here."""
         with translation.override(self.language):
             try:
                 await self.carry_out_here(command)
             except Exception:
-                logger.exception("a move its owner gave back failed (%s)", self.context())
+                logger.exception("a move its owner never answered failed (%s)", self.context())
 
     async def carry_out_here(self, command: Command) -> None:
         try:

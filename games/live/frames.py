@@ -70,11 +70,8 @@ class OwnerMove(TypedDict):
 
 
 class OwnerAnswer(TypedDict):
-    """The owner carried out a forwarded move, refused (and why) or not, or turned it away."""
+    """The owner carried out a forwarded move: refused (and why) or not."""
 
     type: Literal["owner.answer"]
     ticket: int
     refusal: str | None
-    busy_for: float
-    """Not carried out: the owner is behind, and the socket's server carries this move out,
-    and the socket's next moves for this many seconds."""

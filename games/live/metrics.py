@@ -75,8 +75,7 @@ REDIS_OUTAGE_SECONDS = Counter(
 OWNER_MOVES = Counter(
     "durak_owner_moves",
     "Moves a socket sent to its game's owner (forwarded), and those its server carried out "
-    "itself because the owner was behind (turned_away) or never answered (taken_back; "
-    "games/live/owners.py).",
+    "itself when the owner never answered (taken_back; games/live/owners.py).",
     ["outcome"],
     registry=REGISTRY,
 )

@@ -171,46 +171,6 @@ async def test_after_a_move_was_taken_back_the_next_moves_stay_on_the_sockets_se
     assert await owner_moves("forwarded") == forwarded
 
 
-async def test_a_move_turned_away_by_a_busy_owner_is_carried_out_at_once_on_the_sockets_server(
-    owned,
-):
-    turned_away = await owner_moves("turned_away")
-    await owned.socket.send(**owned.lead)
-    move = await get_channel_layer().receive(owned.owner_inbox)
-    sent = time.monotonic()
-    await get_channel_layer().send(move["reply_to"], owners.turned_away(move))
-    changes = await next_frame(owned.socket)
-    assert time.monotonic() - sent < owners.TAKE_BACK_SECONDS
-    assert f'data-base="{owned.game.version}"' in changes
-    assert await owner_moves("turned_away") == turned_away + 1
-    assert not await database_sync_to_async(owners.carry_out)(move)
-    assert await version_of(owned.game) == owned.game.version + 1
-
-
-async def test_while_its_owner_is_busy_a_sockets_next_moves_stay_on_its_server(owned):
-    await owned.socket.send(**owned.lead)
-    move = await get_channel_layer().receive(owned.owner_inbox)
-    await get_channel_layer().send(move["reply_to"], owners.turned_away(move))
-    await next_frame(owned.socket)
-    forwarded = await owner_moves("forwarded")
-    await owned.socket.send(**{**owned.refused_take, "version": owned.game.version + 1})
-    assert 'id="notice"' in await next_frame(owned.socket)
-    assert await owner_moves("forwarded") == forwarded
-
-
-def test_an_owner_keeps_up_until_it_fires_late_or_a_move_has_waited(monkeypatch):
-    inbox = owners.Inbox()
-    assert inbox.keeps_up()
-    inbox.late = owners.BEHIND_SECONDS * 2
-    assert not inbox.keeps_up()
-    inbox.late = 0.0
-    now = time.monotonic()
-    inbox.put(owners.move_for(1, "reply", 1, 1, "{}", "en"))
-    assert inbox.keeps_up()
-    monkeypatch.setattr(time, "monotonic", lambda: now + owners.BEHIND_SECONDS * 2)
-    assert not inbox.keeps_up()
-
-
 async def test_an_owner_leaves_a_move_past_its_deadline_unanswered(owned):
     layer = get_channel_layer()
     reply_to = await layer.new_channel()
