@@ -274,13 +274,17 @@ def due_tables(now: float) -> list[admission.Due]:
 
 def read_upcoming() -> Upcoming:
     """The earliest moments as this scheduler may act on them: another's game only once it
-    is overdue."""
+    is overdue, and a start only at the next look at the line (`admission.Admissions`):
+    the tables waiting in line for room have start times long past, and would otherwise
+    have the scheduler read all this again every few milliseconds while the site is full."""
     moments = game_rows.next_moments(WRITER)
     own, any_game, start, release = (
         clock.to_seconds(moment) if moment is not None else None for moment in moments
     )
     handed = any_game + HANDOVER_SECONDS if any_game is not None else None
     game = min((m for m in (own, handed) if m is not None), default=None)
+    if start is not None:
+        start = max(start, admissions.next_look)
     return Upcoming(game, start, release)
 
 

@@ -157,6 +157,21 @@ def test_while_the_site_is_full_the_line_is_looked_at_again_only_every_second(
 
 
 @pytest.mark.django_db
+def test_a_table_waiting_in_line_falls_due_for_the_scheduler_only_at_its_next_look(
+    settings, frozen_clock
+):
+    four_tables_ready_past_a_limit_of_two(settings, frozen_clock)
+    now = clock.now()
+    waiting_since = scheduler.due_tables(now)[0].at
+    upcoming = scheduler.read_upcoming()
+    assert waiting_since < now
+    assert upcoming.start == scheduler.admissions.next_look == now + admission.FULL_RECHECK_SECONDS
+    assert not upcoming.due(upcoming.start, now)
+    frozen_clock.advance(admission.FULL_RECHECK_SECONDS)
+    assert scheduler.read_upcoming().due(upcoming.start, clock.now())
+
+
+@pytest.mark.django_db
 def test_a_long_line_is_told_its_expected_starts_a_few_tables_at_a_time(settings, frozen_clock):
     settings.RUNNING_GAMES_LIMIT = 1
     full_tables(admission.TELL_AT_ONCE + 3)
