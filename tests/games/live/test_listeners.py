@@ -75,6 +75,36 @@ async def test_redis_groups_without_members_are_not_listened_to():
         await layer.group_discard("listeners-check-ru", channel)
 
 
+def test_a_group_found_listened_to_is_not_asked_of_again_for_a_second_an_empty_one_is(
+    settings, monkeypatch
+):
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "games.live.layers.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": ["redis://127.0.0.1:6379/9"]},
+        }
+    }
+    asked: list[list[str]] = []
+
+    async def members_of(layer: Any, groups: list[str]) -> set[str]:
+        asked.append(groups)
+        return {group for group in groups if group.endswith("-ru")}
+
+    monkeypatch.setattr(listeners, "members_of", members_of)
+    monkeypatch.setattr(listeners, "heard", listeners.Heard())
+    groups = ["table-1-spectators-ru", "table-1-spectators-en"]
+    assert listeners.listening(groups) == {"table-1-spectators-ru"}
+    assert listeners.listening(groups) == {"table-1-spectators-ru"}
+    assert asked == [groups, ["table-1-spectators-en"]]
+
+
+def test_what_was_heard_is_trusted_for_a_second_then_asked_again():
+    heard = listeners.Heard()
+    heard.found(["lobby"], now=100.0)
+    assert heard.among(["lobby", "staff"], now=100.0 + listeners.HEARD_SECONDS - 0.01) == {"lobby"}
+    assert heard.among(["lobby"], now=100.0 + listeners.HEARD_SECONDS) == set()
+
+
 def recorded_sends(monkeypatch: pytest.MonkeyPatch) -> list[broadcast.Message]:
     sent: list[broadcast.Message] = []
     monkeypatch.setattr(broadcast, "send_all", sent.extend)
