@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games.live import broadcast, listeners
+from games.live import broadcast, listeners, outages
 from games.live.layers import RedisPubSubChannelLayer
 from games.table import play, tables
 from tests.support.tables import open_table, start_when_due
@@ -68,9 +69,8 @@ async def test_redis_groups_without_members_are_not_listened_to():
     channel = await layer.new_channel()
     await layer.group_add("listeners-check-ru", channel)
     try:
-        assert await listeners.members_of(layer, ["listeners-check-ru", "listeners-check-en"]) == {
-            "listeners-check-ru"
-        }
+        asked = ["listeners-check-ru", "listeners-check-en"]
+        assert await asyncio.to_thread(listeners.members_of, layer, asked) == {"listeners-check-ru"}
     finally:
         await layer.group_discard("listeners-check-ru", channel)
 
@@ -86,7 +86,7 @@ def test_a_group_found_listened_to_is_not_asked_of_again_for_a_second_an_empty_o
     }
     asked: list[list[str]] = []
 
-    async def members_of(layer: Any, groups: list[str]) -> set[str]:
+    def members_of(layer: Any, groups: list[str]) -> set[str]:
         asked.append(groups)
         return {group for group in groups if group.endswith("-ru")}
 
@@ -96,6 +96,21 @@ def test_a_group_found_listened_to_is_not_asked_of_again_for_a_second_an_empty_o
     assert listeners.listening(groups) == {"table-1-spectators-ru"}
     assert listeners.listening(groups) == {"table-1-spectators-ru"}
     assert asked == [groups, ["table-1-spectators-en"]]
+
+
+def test_a_redis_that_does_not_answer_counts_every_group_listened_to_and_is_reported(
+    settings, monkeypatch
+):
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "games.live.layers.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},
+        }
+    }
+    monkeypatch.setattr(outages, "OUTAGE", outages.Outage())
+    groups = ["table-1-spectators-ru", "table-1-spectators-en"]
+    assert listeners.members_of(get_channel_layer(), groups) == set(groups)
+    assert outages.OUTAGE.failures == 1
 
 
 def test_what_was_heard_is_trusted_for_a_second_then_asked_again():
