@@ -75,15 +75,21 @@ async def test_redis_groups_without_members_are_not_listened_to():
         await layer.group_discard("listeners-check-ru", channel)
 
 
-def test_a_group_found_listened_to_is_not_asked_of_again_for_a_second_an_empty_one_is(
-    settings, monkeypatch
-):
+def pub_sub_layer(settings: Any, address: str) -> Any:
+    """The site's Redis layer, at `address`; nothing here connects to it before it is used."""
     settings.CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "games.live.layers.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": ["redis://127.0.0.1:6379/9"]},
+            "CONFIG": {"hosts": [address]},
         }
     }
+    return get_channel_layer()
+
+
+def test_a_group_found_listened_to_is_not_asked_of_again_for_a_second_an_empty_one_is(
+    settings, monkeypatch
+):
+    pub_sub_layer(settings, "redis://127.0.0.1:6379/9")
     asked: list[list[str]] = []
 
     def members_of(layer: Any, groups: list[str]) -> set[str]:
@@ -101,15 +107,10 @@ def test_a_group_found_listened_to_is_not_asked_of_again_for_a_second_an_empty_o
 def test_a_redis_that_does_not_answer_counts_every_group_listened_to_and_is_reported(
     settings, monkeypatch
 ):
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "games.live.layers.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},
-        }
-    }
+    layer = pub_sub_layer(settings, "redis://127.0.0.1:1/0")
     monkeypatch.setattr(outages, "OUTAGE", outages.Outage())
     groups = ["table-1-spectators-ru", "table-1-spectators-en"]
-    assert listeners.members_of(get_channel_layer(), groups) == set(groups)
+    assert listeners.members_of(layer, groups) == set(groups)
     assert outages.OUTAGE.failures == 1
 
 
