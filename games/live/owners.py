@@ -2,13 +2,13 @@
 its person's moves.
 
 A scheduler takes up first the games it fired last (`games.deadlines.scheduler`), and each
-scheduler process takes moves in a group of its own, carried out on a thread beside the one
-that fires deadlines. The frames it draws name that group
-(`TableHtml.owner`), so a socket sends the moves of the game it shows there
-(`games.live.consumers`) instead of writing them on its own server: every version of the
-game is then written by one process, which starts each action from the game as it holds it
-(`games.table.held_games`) and from the pictures it drew last, instead of reading the game
-whole and drawing the version before again.
+scheduler process takes moves in a group of its own and carries them out on a thread beside
+the one that fires its deadlines. The frames it draws name that group (`TableHtml.owner`),
+so a socket sends the moves of the game it shows there (`games.live.consumers`) instead of
+writing them on its own server: every version of the game is then written by one process,
+which starts each action from the game as it holds it (`games.table.held_games`) and from
+the pictures it drew last, instead of reading the game whole and drawing the version before
+again.
 
 An owner that is gone or behind never answers. It leaves a move alone once the move's
 deadline has passed (`OWNER_SECONDS`), and a little after that (`TAKE_BACK_SECONDS`) the
