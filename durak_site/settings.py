@@ -281,17 +281,6 @@ LOGGING: dict[str, Any] = {
         "django.request": {"filters": ["one_line_refusals"]},
     },
 }
-# Commit times and deadline lateness, one line each, for benchmarks/load.py.
+# Commit times and deadline lateness, one line each, for benchmarks/load.py
+# (`games.deadlines.timing`).
 TIMING_LOG = os.environ.get("DURAK_TIMING_LOG", "")
-if TIMING_LOG:
-    LOGGING["handlers"]["timing"] = {
-        "class": "logging.FileHandler",
-        "filename": TIMING_LOG,
-        "formatter": "bare",
-    }
-    LOGGING["formatters"] = {"bare": {"format": "%(message)s"}}
-    LOGGING["loggers"]["games.deadlines.timing"] = {
-        "handlers": ["timing"],
-        "level": "DEBUG",
-        "propagate": False,
-    }

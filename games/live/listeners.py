@@ -15,17 +15,12 @@ from __future__ import annotations
 import logging
 import threading
 import time
-import weakref
 from collections.abc import Iterable
 from typing import Any
 
-import redis
 from channels.layers import InMemoryChannelLayer, get_channel_layer
-from channels_redis.utils import _consistent_hash, decode_hosts
 
-from games.live import outages
-from games.live.layers import RedisPubSubChannelLayer, decoded
-from games.live.outages import UNREACHABLE
+from games.live import blocking
 
 logger = logging.getLogger(__name__)
 
@@ -81,53 +76,13 @@ def listening(groups: Iterable[str]) -> set[str]:
     return known | found
 
 
-NUMSUB_SECONDS = 1.0
-"""How long the writer waits for Redis to say which groups are listened to."""
-
-
-class Numsub:
-    """`PUBSUB NUMSUB` from the writer's own thread, through a blocking client per Redis host
-    of the pub/sub layer (the hosts and the group names are the layer's): no hop to the
-    event loop and back at each commit."""
-
-    def __init__(self, layer: RedisPubSubChannelLayer) -> None:
-        config = layer._kwargs
-        self.prefix = config.get("prefix", "asgi")
-        self.clients = [client_of(host) for host in decode_hosts(config.get("hosts"))]
-
-    def members_of(self, groups: list[str]) -> set[str]:
-        """One trip to each Redis host: how many connections subscribe to each group there."""
-        names = {f"{self.prefix}__group__{group}": group for group in groups}
-        found: set[str] = set()
-        for index, client in enumerate(self.clients):
-            held = [name for name in names if _consistent_hash(name, len(self.clients)) == index]
-            if not held:
-                continue
-            try:
-                counts = client.pubsub_numsub(*held)
-            except UNREACHABLE as error:
-                outages.failed(error)
-                return set(groups)
-            found.update(names[decoded(name)] for name, count in counts if count)
-        return found
-
-
-def client_of(host: dict[str, Any]) -> redis.Redis:
-    options = {**host, "socket_timeout": NUMSUB_SECONDS, "socket_connect_timeout": NUMSUB_SECONDS}
-    address = options.pop("address", None)
-    if address is None:
-        return redis.Redis(**options)
-    return redis.Redis.from_url(address, **options)
-
-
-_numsubs: weakref.WeakKeyDictionary[Any, Numsub] = weakref.WeakKeyDictionary()
-
-
 def members_of(layer: Any, groups: list[str]) -> set[str]:
-    """Which of `groups` have a member: every one, for a layer that cannot tell."""
-    if not isinstance(layer, RedisPubSubChannelLayer):
+    """Which of `groups` have a member: every one, for a layer that cannot tell or a Redis
+    that does not answer."""
+    client = blocking.of(layer)
+    if client is None:
         return set(groups)
-    numsub = _numsubs.get(layer)
-    if numsub is None:
-        numsub = _numsubs[layer] = Numsub(layer)
-    return numsub.members_of(groups)
+    try:
+        return client.members_of(groups)
+    except blocking.Unreachable:
+        return set(groups)

@@ -43,9 +43,10 @@ class Piece:
     context: dict[str, Any]
     """Everything the template reads besides the id: equal contexts draw equal markup."""
 
-    def draw(self, *, oob: bool = False, **drawn: str) -> SafeString:
+    def draw(self, language: str | None, *, oob: bool = False, **drawn: str) -> SafeString:
+        """Its markup in `language`, the one active where the section was built."""
         key = tuple(self.context.items()) + tuple(drawn.items())
-        return mark_safe(drawn_piece(self.template, self.id, key, oob, get_language()))
+        return mark_safe(drawn_piece(self.template, self.id, key, oob, language))
 
 
 ATTRIBUTES = "game-attrs"
@@ -125,9 +126,13 @@ class Seat:
         f = self.frame
         return f"{f['position']}:{f['count']}:{f['role']}:{int(f['waited_on'])}"
 
-    def draw(self) -> SafeString:
+    def draw(self, language: str | None) -> SafeString:
         drawn = dict(
-            zip(("name", "status", "backs", "known"), (p.draw() for p in self.pieces), strict=True)
+            zip(
+                ("name", "status", "backs", "known"),
+                (p.draw(language) for p in self.pieces),
+                strict=True,
+            )
         )
         html = render_to_string(f"{PIECES}seat.html", {**self.frame, **drawn})
         return mark_safe(html.strip())
@@ -152,6 +157,8 @@ class Section:
     cards: tuple[Piece, ...]
     """The cards of the reader's hand, each a piece of its own inside the hand's."""
     chips: Piece | None
+    language: str | None
+    """The language it is drawn in: the one active where it was built."""
 
     @property
     def version(self) -> int:
@@ -160,34 +167,34 @@ class Section:
     def draw(self) -> str:
         drawn = {
             "attrs": self.attributes(),
-            "seats": [seat.draw() for seat in self.seats],
+            "seats": [seat.draw(self.language) for seat in self.seats],
             "deck": self.drawn_deck(),
             "table": self.drawn_table(),
-            "headline": self.headline.draw(),
-            "round": self.round.draw(),
-            "countdown": self.countdown.draw(),
+            "headline": self.headline.draw(self.language),
+            "round": self.round.draw(self.language),
+            "countdown": self.countdown.draw(self.language),
             "mine": [self.drawn_mine(piece) for piece in self.mine],
-            "chips": self.chips.draw() if self.chips is not None else "",
+            "chips": self.chips.draw(self.language) if self.chips is not None else "",
         }
         return render_to_string("games/fragments/game.html", {"attrs": self.attrs, "drawn": drawn})
 
     def drawn_deck(self) -> SafeString:
-        stock, talon, discard = (piece.draw() for piece in self.deck)
+        stock, talon, discard = (piece.draw(self.language) for piece in self.deck)
         html = render_to_string(
             f"{PIECES}deck.html", {"stock": stock, "talon": talon, "discard": discard}
         )
         return mark_safe(html.strip())
 
     def drawn_table(self, *, oob: bool = False) -> SafeString:
-        pairs = mark_safe("".join(pair.draw() for pair in self.pairs))
-        return self.table.draw(oob=oob, pairs_html=pairs)
+        pairs = mark_safe("".join(pair.draw(self.language) for pair in self.pairs))
+        return self.table.draw(self.language, oob=oob, pairs_html=pairs)
 
     def drawn_mine(self, piece: Piece, *, oob: bool = False) -> SafeString:
+        language = self.language
         if piece.id != HAND:
-            return piece.draw(oob=oob)
-        return piece.draw(
-            oob=oob, cards_html=mark_safe("".join(card.draw() for card in self.cards))
-        )
+            return piece.draw(language, oob=oob)
+        cards = mark_safe("".join(card.draw(language) for card in self.cards))
+        return piece.draw(language, oob=oob, cards_html=cards)
 
     def attributes(self, base: int | None = None, *, oob: bool = False) -> SafeString:
         """`#game-attrs`, for a change applied on top of version `base` if given."""
@@ -225,9 +232,13 @@ class Section:
         ]
         if earlier.chips is not None and self.chips is not None:
             pieces.append((earlier.chips, self.chips))
-        changed += [now.draw(oob=True) for before, now in pieces if before.context != now.context]
+        changed += [
+            now.draw(self.language, oob=True)
+            for before, now in pieces
+            if before.context != now.context
+        ]
         changed += self.hand_changes(earlier)
-        changed.append(self.headline.draw(oob=True))
+        changed.append(self.headline.draw(self.language, oob=True))
         changed += self.table_changes(earlier)
         return "".join(changed)
 
@@ -242,14 +253,14 @@ class Section:
         kept = {card.id for card in self.cards} & before.keys()
         changed: list[str] = [swap("delete", id=card) for card in before if card not in kept]
         changed += [
-            card.draw(oob=True)
+            card.draw(self.language, oob=True)
             for card in self.cards
             if card.id in kept and before[card.id].context != card.context
         ]
         coming: list[str] = []
         for card in self.cards:
             if card.id not in kept:
-                coming.append(card.draw())
+                coming.append(card.draw(self.language))
             elif coming:
                 changed.append(swap("beforebegin", target=card.id, pieces=coming))
                 coming = []
@@ -267,13 +278,13 @@ class Section:
         if earlier.table.context != self.table.context or not before or len(now) < len(before):
             return [self.drawn_table(oob=True)]
         changed: list[str] = [
-            new.draw(oob=True)
+            new.draw(self.language, oob=True)
             for old, new in zip(before, now, strict=False)
             if old.context != new.context
         ]
         added = now[len(before) :]
         if added:
-            pairs = (pair.draw() for pair in added)
+            pairs = (pair.draw(self.language) for pair in added)
             changed.append(swap("beforeend", target=self.table.id, pieces=pairs))
         return changed
 
@@ -372,6 +383,7 @@ def section(
         mine=mine(sight),
         cards=hand(sight),
         chips=Piece("chips", "chips-now", {"balance": balance}) if balance is not None else None,
+        language=get_language(),
     )
 
 
