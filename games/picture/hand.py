@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import Defend, Lead, ThrowIn, Transfer, View
-from games.picture.words import CardFace
+from games.picture.words import CardFace, face_in
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,7 @@ class HandCard:
     transfer: bool
 
 
-def hand_cards(view: View, legal: Sequence[Any]) -> list[HandCard]:
+def hand_cards(view: View, legal: Sequence[Any], language: str | None) -> list[HandCard]:
     """Each card of the hand with what tapping it does now."""
     leads: set[str] = set()
     throw_ins: set[str] = set()
@@ -45,7 +45,7 @@ def hand_cards(view: View, legal: Sequence[Any]) -> list[HandCard]:
             action = ""
         cards.append(
             HandCard(
-                face=CardFace.of(code),
+                face=face_in(code, language),
                 action=action,
                 targets=tuple(defences.get(code, ())),
                 transfer=code in transfers,

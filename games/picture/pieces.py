@@ -28,7 +28,7 @@ from games.engine import Game as EngineGame
 from games.models import SeatInfo
 from games.picture import hints
 from games.picture.hand import hand_cards
-from games.picture.words import CardFace, role_name
+from games.picture.words import CardFace, face_in, role_name_in
 
 PIECES = "games/fragments/game/"
 HAND = "hand"
@@ -312,6 +312,8 @@ class Sight:
     """Bot seats whose move is due."""
     new_defender: int | None
     """The seat a transfer just made the defender, as the headline tells it."""
+    language: str | None
+    """The language the section is drawn in."""
 
     @classmethod
     def of(
@@ -329,7 +331,14 @@ class Sight:
             legal=engine.legal_actions(seat) if seat is not None else [],
             thinking=frozenset(thinking),
             new_defender=headline["defender"] if headline is not None else None,
+            language=get_language(),
         )
+
+    def face(self, code: str) -> CardFace:
+        return face_in(code, self.language)
+
+    def role_name(self, role: Role) -> str:
+        return role_name_in(role, self.language)
 
     @property
     def role(self) -> Role:
@@ -383,7 +392,7 @@ def section(
         mine=mine(sight),
         cards=hand(sight),
         chips=Piece("chips", "chips-now", {"balance": balance}) if balance is not None else None,
-        language=get_language(),
+        language=sight.language,
     )
 
 
@@ -431,12 +440,12 @@ def other_seat(sight: Sight, position: int) -> Seat:
         "seat_class": seat_class,
     }
     status = {
-        "role_name": role_name(role),
+        "role_name": sight.role_name(role),
         "passed": position in view["passed"],
         "thinking": position in sight.thinking,
         "timed": sight.timed(position),
     }
-    known = tuple(CardFace.of(code) for code in view["known"][position])
+    known = tuple(sight.face(code) for code in view["known"][position])
     pieces = (
         Piece("seat_name", f"{seat_id}-name", {"info": sight.names[position]}),
         Piece("seat_status", f"{seat_id}-status", status),
@@ -450,7 +459,7 @@ def deck(sight: Sight) -> tuple[Piece, ...]:
     view = sight.view
     trump = view["trump"]
     stock = {
-        "trump_card": CardFace.of(view["trump_card"]) if view["trump_card"] else None,
+        "trump_card": sight.face(view["trump_card"]) if view["trump_card"] else None,
         "trump_symbol": SUIT_SYMBOLS[trump],
         "trump_red": trump in "HD",
         "talon_left": bool(view["talon"]),
@@ -468,8 +477,8 @@ def table_pairs(sight: Sight) -> tuple[Piece, ...]:
             "pair",
             f"pair-{index}",
             {
-                "attack": CardFace.of(attack),
-                "defence": CardFace.of(defence) if defence else None,
+                "attack": sight.face(attack),
+                "defence": sight.face(defence) if defence else None,
             },
         )
         for index, (attack, defence) in enumerate(sight.view["table"])
@@ -531,7 +540,7 @@ def mine(sight: Sight) -> tuple[Piece, ...]:
         return ()
     me = {
         "me": sight.names[sight.seat],
-        "role_name": role_name(sight.role),
+        "role_name": sight.role_name(sight.role),
         "timed": sight.timed(sight.seat),
     }
     return (
@@ -562,5 +571,5 @@ def hand(sight: Sight) -> tuple[Piece, ...]:
         return ()
     return tuple(
         Piece("hand_card", f"{HAND}-{card.face.code}", {"card": card})
-        for card in hand_cards(sight.view, sight.legal)
+        for card in hand_cards(sight.view, sight.legal, sight.language)
     )

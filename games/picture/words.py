@@ -61,10 +61,6 @@ def face_in(code: str, language: str | None) -> CardFace:
     return CardFace.drawn(code)
 
 
-def role_name(role: Role) -> str:
-    return role_name_in(role, get_language())
-
-
 @lru_cache(maxsize=64)
 def role_name_in(role: Role, language: str | None) -> str:
     return {
