@@ -188,9 +188,9 @@ def scheduler_pass() -> None:
 async def test_wake_ups_with_nothing_due_do_not_make_the_scheduler_sweep_each_time(monkeypatch):
     sweeps = []
 
-    async def count_sweep() -> int:
+    async def count_sweep(upcoming: scheduler.Upcoming | None) -> tuple[int, None]:
         sweeps.append(time.monotonic())
-        return 0
+        return 0, None
 
     monkeypatch.setattr(scheduler, "fire_due", count_sweep)
     runner = scheduler.Scheduler()
@@ -271,3 +271,45 @@ async def test_a_scheduler_that_takes_moves_carries_out_a_move_sent_to_it_and_an
     assert answer == {"type": "owner.answer", "ticket": 3, "refusal": None}
     assert (await database_sync_to_async(Game.objects.get)(pk=game.pk)).version == game.version + 1
     assert not layer.groups.get(group)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sweep_reads_what_is_upcoming_after_it_on_the_same_call(frozen_clock):
+    (game,) = games_of_bots(1, frozen_clock)
+    now = frozen_clock.advance(3.1)
+    Game.objects.filter(pk=game.pk).update(deadline_at=clock.to_datetime(now))
+    version = Game.objects.get(pk=game.pk).version
+    fired, upcoming = scheduler.sweep_and_look(None)
+    assert fired == 1
+    assert Game.objects.get(pk=game.pk).version == version + 1
+    assert upcoming == scheduler.read_upcoming()
+    assert upcoming is not None and upcoming.game is not None and upcoming.game > now
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sweep_whose_look_ahead_fails_still_tells_what_it_fired(frozen_clock, monkeypatch):
+    (game,) = games_of_bots(1, frozen_clock)
+    now = frozen_clock.advance(3.1)
+    Game.objects.filter(pk=game.pk).update(deadline_at=clock.to_datetime(now))
+
+    def unreadable() -> scheduler.Upcoming:
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(scheduler, "read_upcoming", unreadable)
+    assert scheduler.sweep_and_look(None) == (1, None)
+
+
+async def test_the_rest_after_a_sweep_starts_from_what_the_sweep_read(monkeypatch):
+    runner = scheduler.Scheduler()
+    reads: list[float] = []
+
+    async def upcoming() -> scheduler.Upcoming:
+        reads.append(time.monotonic())
+        return scheduler.Upcoming(None, None, None)
+
+    monkeypatch.setattr(runner, "upcoming", upcoming)
+    monkeypatch.setattr(scheduler, "SWEEP_SECONDS", 0.02)
+    await runner.rest(None, 1, scheduler.Upcoming(None, None, None))
+    assert reads == []
+    await runner.rest(None, 1, None)
+    assert len(reads) == 1, "a sweep that could not look ahead leaves it to the rest"
