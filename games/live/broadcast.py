@@ -98,11 +98,10 @@ def publish(redis: blocking.BlockingRedis, messages: Sequence[Message | Reply]) 
     ]
     try:
         redis.publish(addressed)
-    except blocking.Unreachable:
+    except Exception as error:
         metrics.LAYER_DROPS.inc(len(messages))
-    except Exception:
-        metrics.LAYER_DROPS.inc(len(messages))
-        logger.exception("could not publish to %s", ", ".join(group for group, _ in addressed))
+        if not isinstance(error, blocking.Unreachable):
+            logger.exception("could not publish to %s", ", ".join(name for name, _ in addressed))
 
 
 async def deliver(messages: Sequence[Message | Reply]) -> None:
