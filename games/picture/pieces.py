@@ -16,10 +16,10 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from html import escape
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -72,7 +72,7 @@ def drawn_attributes(id: str, context: dict[str, Any], oob: bool) -> str:
     }
     if context["base"] is not None:
         values["base"] = context["base"]
-    data = " ".join(f'data-{name}="{escape(value)}"' for name, value in values.items())
+    data = " ".join(f'data-{name}="{escape(str(value))}"' for name, value in values.items())
     swapped = ' hx-swap-oob="true"' if oob else ""
     return f'<div id="{escape(id)}"{swapped} hidden {data}></div>'
 
@@ -100,8 +100,9 @@ def drawn_piece(
 def swap(how: str, *, target: str = "", id: str = "", pieces: Iterable[str] = ()) -> SafeString:
     """An out-of-band swap that is no piece itself: `pieces` put `how` ("beforeend",
     "beforebegin") the element `target`, or the element `id` deleted (`how` "delete")."""
-    context = {"swap": how, "target": target, "id": id, "pieces": mark_safe("".join(pieces))}
-    return mark_safe(render_to_string(f"{PIECES}swap.html", context).strip())
+    named = f' id="{escape(id)}"' if id else ""
+    where = f"{how}:#{target}" if target else how
+    return mark_safe(f'<div{named} hx-swap-oob="{escape(where)}">{"".join(pieces)}</div>')
 
 
 def render_presence(position: int, online: bool) -> str:

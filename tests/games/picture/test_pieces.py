@@ -55,3 +55,22 @@ def test_a_spectators_attributes_name_no_seat_and_no_deadline_when_none_runs():
 def test_the_attributes_outside_a_change_are_not_swapped_in():
     drawn = pieces.drawn_attributes("game-attrs", CONTEXT, oob=False)
     assert "hx-swap-oob" not in drawn
+
+
+def test_a_swap_puts_its_pieces_where_it_says():
+    drawn = pieces.swap("beforebegin", target="hand-7S", pieces=["<i>a</i>", "<i>b</i>"])
+    element = lxml_html.fragment_fromstring(drawn)
+    assert element.get("hx-swap-oob") == "beforebegin:#hand-7S"
+    assert element.get("id") is None
+    assert [child.text for child in element] == ["a", "b"]
+
+
+def test_a_swap_that_deletes_names_the_element_it_deletes():
+    element = lxml_html.fragment_fromstring(pieces.swap("delete", id="hand-TH"))
+    assert element.get("id") == "hand-TH" and element.get("hx-swap-oob") == "delete"
+    assert len(element) == 0
+
+
+def test_a_swap_escapes_what_it_names():
+    drawn = pieces.swap("delete", id='x" onclick="y')
+    assert lxml_html.fragment_fromstring(drawn).get("id") == 'x" onclick="y'

@@ -7,6 +7,7 @@ from django.template import Context, Template
 from django.test import Client
 
 from games.picture.rulebook import link_rules
+from games.picture.words import CardFace
 
 RULE_NUMBERS = range(1, 17)
 
@@ -87,6 +88,13 @@ def test_the_card_tag_draws_the_face_of_the_card() -> None:
     assert 'data-code="TH"' in html
     assert 'class="card red"' in html
     assert 'data-rank="10" data-suit="♥"' in html and ">♥</span>" in html
+
+
+def test_the_face_filter_draws_a_face_as_the_card_tag_does() -> None:
+    context = Context({"face": CardFace.of("9D")})
+    by_face = Template("{% load cards %}{{ face|face }}").render(context)
+    assert by_face == Template('{% load cards %}{% card "9D" %}').render(Context())
+    assert 'data-code="9D"' in by_face and 'class="card red"' in by_face
 
 
 def test_the_card_tag_draws_a_black_card_black() -> None:
