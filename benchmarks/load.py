@@ -1230,7 +1230,9 @@ def sweep_summary(
     under `KNEE_P99_MS`: a site that makes games wait holds the p99 of those it plays), its
     actions per second per server core, and whether the site collapsed at `COLLAPSE_AT`
     times the knee: that point's actions/s against the sweep's peak, its CPU per action
-    against the knee's, and how late its games' deadlines fired."""
+    against the knee's (and the bare stack's against the bare stack's at the knee: how much
+    the stack itself and the machine moved between the two), and how late its games'
+    deadlines fired."""
     knee = max(
         (
             point
@@ -1255,6 +1257,9 @@ def sweep_summary(
                 ),
                 "machine_cpu_per_action_of_knee": ratio(
                     crowded["machine_cpu_ms_per_action"], knee["machine_cpu_ms_per_action"]
+                ),
+                "bare_cpu_per_action_of_knee": ratio(
+                    crowded["bare_cpu_ms_per_action"], knee["bare_cpu_ms_per_action"]
                 ),
                 "game_lateness_p99_ms": crowded["game_lateness_p99_ms"],
             }

@@ -264,8 +264,16 @@ def test_the_collapse_check_takes_the_first_point_at_three_times_the_knee():
         "actions_per_s_of_peak": round(33.6 / 50.8, 2),
         "cpu_per_action_of_knee": round(29.2 / 19.5, 2),
         "machine_cpu_per_action_of_knee": round(33.9 / 24.0, 2),
+        "bare_cpu_per_action_of_knee": 1.0,
         "game_lateness_p99_ms": 571.0 * 3,
     }
+
+
+def test_the_collapse_check_tells_how_far_the_bare_stack_itself_moved_from_the_knee():
+    drifted = [*SWEEP[:3], {**SWEEP[3], "bare_cpu_ms_per_action": 3.0}]
+    collapse = load.sweep_summary(drifted, server_cores=1)["collapse"]
+    assert collapse["bare_cpu_per_action_of_knee"] == 1.5
+    assert collapse["cpu_per_action_of_knee"] == round(29.2 / 19.5, 2)
 
 
 def test_no_collapse_check_when_the_sweep_stops_short_of_three_times_the_knee():
