@@ -20,7 +20,7 @@ from html import escape
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from games.engine import SUIT_SYMBOLS, Action, Pass, Role, Take, Transfer, View, Waiting
@@ -46,7 +46,7 @@ class Piece:
     def draw(self, language: str | None, *, oob: bool = False, **drawn: str) -> SafeString:
         """Its markup in `language`, the one active where the section was built."""
         key = tuple(self.context.items()) + tuple(drawn.items())
-        return mark_safe(drawn_piece(self.template, self.id, key, oob, language))
+        return SafeString(drawn_piece(self.template, self.id, key, oob, language))
 
 
 ATTRIBUTES = "game-attrs"
@@ -102,7 +102,7 @@ def swap(how: str, *, target: str = "", id: str = "", pieces: Iterable[str] = ()
     "beforebegin") the element `target`, or the element `id` deleted (`how` "delete")."""
     named = f' id="{escape(id)}"' if id else ""
     where = f"{how}:#{target}" if target else how
-    return mark_safe(f'<div{named} hx-swap-oob="{escape(where)}">{"".join(pieces)}</div>')
+    return SafeString(f'<div{named} hx-swap-oob="{escape(where)}">{"".join(pieces)}</div>')
 
 
 def render_presence(position: int, online: bool) -> str:
@@ -136,7 +136,7 @@ class Seat:
             )
         )
         html = render_to_string(f"{PIECES}seat.html", {**self.frame, **drawn})
-        return mark_safe(html.strip())
+        return SafeString(html.strip())
 
 
 @dataclass(frozen=True)
@@ -184,17 +184,17 @@ class Section:
         html = render_to_string(
             f"{PIECES}deck.html", {"stock": stock, "talon": talon, "discard": discard}
         )
-        return mark_safe(html.strip())
+        return SafeString(html.strip())
 
     def drawn_table(self, *, oob: bool = False) -> SafeString:
-        pairs = mark_safe("".join(pair.draw(self.language) for pair in self.pairs))
+        pairs = SafeString("".join(pair.draw(self.language) for pair in self.pairs))
         return self.table.draw(self.language, oob=oob, pairs_html=pairs)
 
     def drawn_mine(self, piece: Piece, *, oob: bool = False) -> SafeString:
         language = self.language
         if piece.id != HAND:
             return piece.draw(language, oob=oob)
-        cards = mark_safe("".join(card.draw(language) for card in self.cards))
+        cards = SafeString("".join(card.draw(language) for card in self.cards))
         return piece.draw(language, oob=oob, cards_html=cards)
 
     def attributes(self, base: int | None = None, *, oob: bool = False) -> SafeString:
@@ -207,7 +207,7 @@ class Section:
             "kind": countdown["kind"],
             "base": base,
         }
-        return mark_safe(drawn_attributes(ATTRIBUTES, context, oob))
+        return SafeString(drawn_attributes(ATTRIBUTES, context, oob))
 
     def changes_since(self, earlier: Section) -> str | None:
         """The pieces that differ from `earlier`, as swaps a page showing `earlier` applies;
