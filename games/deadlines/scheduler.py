@@ -149,11 +149,16 @@ def sweep_and_look(upcoming: Upcoming | None) -> tuple[int, Upcoming | None]:
     """A sweep, and what is upcoming after it, in one call on the scheduler's thread: the
     rest that follows every sweep starts from it without a trip to the thread of its own."""
     fired = sweep(upcoming)
+    return fired, look_ahead()
+
+
+def look_ahead() -> Upcoming | None:
+    """What is upcoming, or None (and the failure logged) when it cannot be read."""
     try:
-        return fired, read_upcoming()
+        return read_upcoming()
     except Exception:
         logger.exception("the scheduler could not read the next deadline")
-        return fired, None
+        return None
 
 
 fire_due = on_scheduler_thread(sweep_and_look)
@@ -445,11 +450,7 @@ class Scheduler:
             return 0, None
 
     async def upcoming(self) -> Upcoming | None:
-        try:
-            return await on_scheduler_thread(read_upcoming)()
-        except Exception:
-            logger.exception("the scheduler could not read the next deadline")
-            return None
+        return await on_scheduler_thread(look_ahead)()
 
     def stop(self) -> None:
         """Stop after the sweep under way, without resting first."""
