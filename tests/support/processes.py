@@ -95,6 +95,13 @@ class Processes:
             process.wait(timeout=10)
             raise AssertionError(f"{name} did not end on SIGTERM") from None
 
+    def pause(self, name: str) -> None:
+        """Freeze a process (SIGSTOP), as a machine that stops giving it time would."""
+        self.running[name].send_signal(signal.SIGSTOP)
+
+    def resume(self, name: str) -> None:
+        self.running[name].send_signal(signal.SIGCONT)
+
     def kill(self, name: str) -> None:
         process = self.running.pop(name)
         process.send_signal(signal.SIGKILL)
@@ -102,6 +109,7 @@ class Processes:
 
     def stop_all(self) -> None:
         for name in list(self.running):
+            self.resume(name)
             self.kill(name)
 
 

@@ -1,10 +1,12 @@
 """Several `run_scheduler` processes on PostgreSQL share the due games and table starts:
 each deadline acts once, every game goes on, every table starts once, and every scheduler
-takes part."""
+takes part: one that has fired nothing while the others kept up takes their games over once
+they stop."""
 
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -92,13 +94,38 @@ def until_every_table_started(full: list[int]) -> None:
 
 
 def fired_deadlines(log: Path, kind: str) -> list[tuple[int, str]]:
-    """The deadlines of a kind a scheduler fired, from its timing log: (id, deadline)."""
+    """The deadlines of a kind a scheduler fired, from its timing log (made at its first
+    line): (id, deadline)."""
     fired = []
-    for line in log.read_text().splitlines():
+    for line in (log.read_text() if log.exists() else "").splitlines():
         event, *fields = line.split()
         if event == "late" and fields[0] == kind:
             fired.append((int(fields[1]), fields[2]))
     return fired
+
+
+def fired_a_game(log: Path) -> bool:
+    return bool(fired_deadlines(log, "game"))
+
+
+def until_each_took_part(running: Processes, names: list[str], logs: Path) -> None:
+    """Each scheduler takes up first the games it fired last, so one quick enough to keep up
+    may hold every game while the others find nothing due; for each scheduler that has fired
+    no game yet, the others are frozen until it takes their games over (overdue by
+    `HANDOVER_SECONDS`, or their claims ended)."""
+    for name in names:
+        log = logs / f"{name}.timing"
+        if fired_a_game(log):
+            continue
+        others = [other for other in names if other != name]
+        for other in others:
+            running.pause(other)
+        try:
+            took_over = eventually(partial(fired_a_game, log), LOADED_SECONDS, pause=0.2)
+        finally:
+            for other in others:
+                running.resume(other)
+        assert took_over, f"{name} did not take over the games of the frozen schedulers"
 
 
 @pytest.fixture(autouse=True)
@@ -122,6 +149,7 @@ def test_two_schedulers_share_the_due_games_and_fire_each_deadline_once(tmp_path
         Table.objects.filter(pk__in=full).update(starts_at=now)
         Game.objects.filter(pk__in=games).update(deadline_at=now)
         until_every_game_moved(games, versions_before)
+        until_each_took_part(running, names, tmp_path)
         until_every_table_started(full)
         for name in names:
             running.stop(name)
