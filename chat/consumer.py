@@ -13,7 +13,7 @@ from channels.db import database_sync_to_async
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from chat import broadcast, mutes, protocol, rendering, services
+from chat import broadcast, protocol, rendering, services
 from chat.protocol import ChatCommand
 from games.live import ratelimit
 from games.live.broadcast import in_language
@@ -46,11 +46,12 @@ class ChatPart(SocketPart):
 
     async def lines(self) -> str:
         socket = self.socket
-        self.muted = await database_sync_to_async(mutes.muted_ids)(socket.user)
         with translation.override(socket.language):
-            return await database_sync_to_async(rendering.render_lines)(
+            lines = await database_sync_to_async(rendering.render_lines)(
                 socket.table_id, socket.user
             )
+        self.muted = lines.muted
+        return lines.html
 
     async def carry_out(self, command: ChatCommand) -> None:
         socket = self.socket

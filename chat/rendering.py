@@ -5,6 +5,7 @@ Texts are plain: the templates escape them, and nothing a player writes is ever 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
@@ -33,13 +34,17 @@ def render_posted(message: Message) -> str:
 
 
 def visible_to(messages: QuerySet[Message], reader: Any) -> QuerySet[Message]:
-    muted = mutes.muted_ids(reader)
+    return without(messages, mutes.muted_ids(reader))
+
+
+def without(messages: QuerySet[Message], muted: set[int]) -> QuerySet[Message]:
     return messages.exclude(author__in=muted) if muted else messages
 
 
-def recent(table: Table | int, reader: Any) -> list[Message]:
+def recent(table: Table | int, muted: set[int]) -> list[Message]:
+    """The last lines of a table's chat, less those of the `muted` authors."""
     messages = Message.objects.filter(table=table).select_related("author")
-    latest = visible_to(messages, reader).order_by("-id")[:PANEL_LINES]
+    latest = without(messages, muted).order_by("-id")[:PANEL_LINES]
     return list(latest)[::-1]
 
 
@@ -49,24 +54,34 @@ def muted_players(reader: Any) -> list[Any]:
     return [mute.muted for mute in reader.chat_mutes.select_related("muted").order_by("muted")]
 
 
-def render_lines(table_id: int, reader: Any) -> str:
+@dataclass(frozen=True)
+class ReaderLines:
+    html: str
     """What a socket sends on (re)connect and after its reader's mutes change."""
-    return render_to_string(
+    muted: set[int]
+    """The authors its reader muted, whose new lines the socket passes over."""
+
+
+def render_lines(table_id: int, reader: Any) -> ReaderLines:
+    muted = mutes.muted_ids(reader)
+    html = render_to_string(
         "chat/lines.html",
         {
-            "lines": [line_context(message) for message in recent(table_id, reader)],
-            "muted": muted_players(reader),
+            "lines": [line_context(message) for message in recent(table_id, muted)],
+            "muted": muted_players(reader) if muted else [],
             "oob": True,
         },
     )
+    return ReaderLines(html, muted)
 
 
 def panel_context(table: Table, reader: Any, seat: int | None) -> dict[str, Any]:
     signed_in = reader is not None and reader.is_authenticated
     site_mute = mutes.site_mute_of(reader) if signed_in else None
+    muted = mutes.muted_ids(reader)
     return {
-        "lines": [line_context(message) for message in recent(table, reader)],
-        "muted": muted_players(reader),
+        "lines": [line_context(message) for message in recent(table, muted)],
+        "muted": muted_players(reader) if muted else [],
         "reader": reader if signed_in else None,
         "staff": signed_in and reader.is_staff,
         "can_write": signed_in and mutes.may_write(table, seat) and site_mute is None,

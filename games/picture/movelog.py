@@ -12,6 +12,7 @@ from typing import Any, cast
 
 from django.template.loader import render_to_string
 from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -46,19 +47,25 @@ def render_log(
 ) -> str:
     """The log of one game, from its first line, and links to the table's earlier games."""
     lines = log_entries(events, seats, reader) if seats is not None else []
-    return render_to_string("games/fragments/log.html", {"lines": lines, "earlier": earlier})
+    return render_to_string(
+        "games/fragments/log.html", {"items": log_items(lines), "earlier": earlier}
+    )
 
 
 def render_log_append(
     events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo], reader: int | None
 ) -> str:
-    """The lines a version adds to the log, appended to it: written here rather than drawn
-    from a template, since every version draws them for every audience."""
+    """The lines a version adds to the log, appended to it."""
     lines = log_entries(events, seats, reader)
     if not lines:
         return ""
-    items = "".join(f"<li>{conditional_escape(line)}</li>" for line in lines)
-    return f'<ol hx-swap-oob="beforeend:#log">{items}</ol>'
+    return f'<ol hx-swap-oob="beforeend:#log">{log_items(lines)}</ol>'
+
+
+def log_items(lines: Sequence[str]) -> SafeString:
+    """The log's lines as its items: written here rather than drawn from a template, since
+    every version draws them for every audience and every snapshot draws a whole log."""
+    return SafeString("".join(f"<li>{conditional_escape(line)}</li>" for line in lines))
 
 
 def headline(events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo]) -> dict[str, Any] | None:

@@ -128,15 +128,13 @@ class Seat:
         return f"{f['position']}:{f['count']}:{f['role']}:{int(f['waited_on'])}"
 
     def draw(self, language: str | None) -> SafeString:
-        drawn = dict(
-            zip(
-                ("name", "status", "backs", "known"),
-                (p.draw(language) for p in self.pieces),
-                strict=True,
-            )
+        f = self.frame
+        inside = " ".join(piece.draw(language) for piece in self.pieces)
+        return SafeString(
+            f'<div id="{escape(f["id"])}" class="{escape(f["seat_class"])}"'
+            f' data-seat="{f["position"]}" data-cards="{f["count"]}"'
+            f' data-role="{escape(f["role"])}"> {inside} </div>'
         )
-        html = render_to_string(f"{PIECES}seat.html", {**self.frame, **drawn})
-        return SafeString(html.strip())
 
 
 @dataclass(frozen=True)
@@ -180,11 +178,8 @@ class Section:
         return render_to_string("games/fragments/game.html", {"attrs": self.attrs, "drawn": drawn})
 
     def drawn_deck(self) -> SafeString:
-        stock, talon, discard = (piece.draw(self.language) for piece in self.deck)
-        html = render_to_string(
-            f"{PIECES}deck.html", {"stock": stock, "talon": talon, "discard": discard}
-        )
-        return SafeString(html.strip())
+        inside = "".join(piece.draw(self.language) for piece in self.deck)
+        return SafeString(f'<div id="deck" class="deck">{inside}</div>')
 
     def drawn_table(self, *, oob: bool = False) -> SafeString:
         pairs = SafeString("".join(pair.draw(self.language) for pair in self.pairs))
