@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from django.utils import translation
 from lxml import html as lxml_html
 
+from games.engine import Deal, Game
+from games.models import SeatInfo
 from games.picture import pieces
 
 CONTEXT = {
@@ -74,3 +77,35 @@ def test_a_swap_that_deletes_names_the_element_it_deletes():
 def test_a_swap_escapes_what_it_names():
     drawn = pieces.swap("delete", id='x" onclick="y')
     assert lxml_html.fragment_fromstring(drawn).get("id") == 'x" onclick="y'
+
+
+DEAL = Deal.shuffled(4, 5)
+
+
+def section_at_the_deal(seat: int | None = 0) -> pieces.Section:
+    game = Game.start(DEAL)
+    person = SeatInfo(0, "anna", False, "", False, False)
+    bots = [SeatInfo(position, "", True, "easy", False, False) for position in range(1, 4)]
+    with translation.override("en"):
+        return pieces.section(12, 1, game, [person, *bots], seat, now=0.0, headline=None)
+
+
+def test_each_other_seat_says_its_number_its_cards_and_its_role_around_its_pieces():
+    section = section_at_the_deal()
+    for seat in section.seats:
+        element = lxml_html.fragment_fromstring(seat.draw("en"))
+        position = seat.frame["position"]
+        assert element.get("id") == f"seat-{position}"
+        assert element.get("data-seat") == str(position) and element.get("data-cards") == "6"
+        assert element.get("data-role") == seat.frame["role"]
+        assert (element.get("class") or "").startswith(f"seat role-{seat.frame['role']}")
+        assert element.text_content().strip().startswith(f"Bot {position + 1}")
+
+
+def test_the_deck_holds_the_trump_the_talon_and_the_discard():
+    section = section_at_the_deal(None)
+    element = lxml_html.fragment_fromstring(section.drawn_deck())
+    assert element.get("id") == "deck" and element.get("class") == "deck"
+    assert [child.get("id") for child in element] == ["stock", "talon", "discard"]
+    [trump] = element.cssselect("#trump")
+    assert trump.get("data-card") == str(DEAL.trump_card)
