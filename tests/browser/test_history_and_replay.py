@@ -156,6 +156,7 @@ def test_the_replay_fits_a_phone_and_a_deal_can_be_practised(
     expect(page.locator(".practice-note")).to_be_visible()
     expect(page.locator("#game")).to_have_attribute("data-seat", "1")
     page.click('[data-action="leave"]')
+    page.wait_for_url(server + "/")
     page.context.close()
 
 
