@@ -33,6 +33,7 @@ from django.db import connections  # noqa: E402
 from django.utils import translation  # noqa: E402
 
 from accounts.services import create_player  # noqa: E402
+from benchmarks.fixtures import table_with_three_bots  # noqa: E402
 from chat import rendering  # noqa: E402
 from games import clock  # noqa: E402
 from games.live import snapshots  # noqa: E402
@@ -46,11 +47,7 @@ def played_table(versions: int) -> int:
     """A running four-seat table whose game has had `versions` versions, or fewer if it
     ended before: its id. Each version is the game's next deadline fired at that moment."""
     host = create_player("reconnecting", "a-long-enough-password-42")
-    table = tables.create_table(
-        host, name="Reconnect", stake=0, seats=4, move_time=30, bots_allowed=True, private=False
-    )
-    for _ in range(3):
-        tables.add_bot(table.pk, host)
+    table = table_with_three_bots(host, "Reconnect")
     Table.objects.filter(pk=table.pk).update(starts_at=clock.to_datetime(clock.now()))
     game = play.start(table.pk)
     assert game is not None, "a full table whose start time came starts"

@@ -48,8 +48,9 @@ def recent(table: Table | int, muted: set[int]) -> list[Message]:
     return list(latest)[::-1]
 
 
-def muted_players(reader: Any) -> list[Any]:
-    if reader is None or not reader.is_authenticated:
+def muted_players(reader: Any, muted: set[int]) -> list[Any]:
+    """Whom the reader muted (their ids `muted`), by name: read only when there are some."""
+    if not muted:
         return []
     return [mute.muted for mute in reader.chat_mutes.select_related("muted").order_by("muted")]
 
@@ -68,7 +69,7 @@ def render_lines(table_id: int, reader: Any) -> ReaderLines:
         "chat/lines.html",
         {
             "lines": [line_context(message) for message in recent(table_id, muted)],
-            "muted": muted_players(reader) if muted else [],
+            "muted": muted_players(reader, muted),
             "oob": True,
         },
     )
@@ -81,7 +82,7 @@ def panel_context(table: Table, reader: Any, seat: int | None) -> dict[str, Any]
     muted = mutes.muted_ids(reader)
     return {
         "lines": [line_context(message) for message in recent(table, muted)],
-        "muted": muted_players(reader) if muted else [],
+        "muted": muted_players(reader, muted),
         "reader": reader if signed_in else None,
         "staff": signed_in and reader.is_staff,
         "can_write": signed_in and mutes.may_write(table, seat) and site_mute is None,
