@@ -279,12 +279,9 @@ def claim_game(now: float) -> Claim | None:
 def due_tables(now: float) -> list[admission.Due]:
     """Each open table whose start time has come, with that time and when it was told to
     expect its game, earliest first."""
-    due = Table.objects.filter(status=Table.Status.OPEN, starts_at__lte=clock.to_datetime(now))
-    rows = due.order_by("starts_at").values_list("pk", "starts_at", "busy_until")
     return [
         admission.Due(pk, clock.to_seconds(at), clock.to_seconds(told) if told else None)
-        for pk, at, told in rows
-        if at is not None
+        for pk, at, told in game_rows.due_tables(clock.to_datetime(now))
     ]
 
 

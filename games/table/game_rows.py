@@ -296,6 +296,26 @@ def next_moments(writer: str = "") -> Moments:
 
 
 @cache
+def due_tables_sql(vendor: str) -> str:
+    t = table(Table)
+    starts = column(Table, "starts_at")
+    return (
+        f"SELECT {column(Table, 'id')}, {starts}, {column(Table, 'busy_until')} FROM {t} "
+        f"WHERE {column(Table, 'status')} = %s AND {starts} <= %s ORDER BY {starts}"
+    )
+
+
+def due_tables(now: datetime) -> list[tuple[int, datetime, datetime | None]]:
+    """Each open table whose start time came by `now`, earliest first: its id, that time and
+    when it was told to expect its game. A full room reads the whole line at every look."""
+    due = prepared(Table, "starts_at", now)
+    with connection.cursor() as cursor:
+        cursor.execute(due_tables_sql(connection.vendor), [Table.Status.OPEN.value, due])
+        found = cursor.fetchall()
+    return [(pk, at, moment(told)) for pk, starts, told in found if (at := moment(starts))]
+
+
+@cache
 def game_sql(vendor: str) -> str:
     games, tables_, _seats, _users = readings()
     g, t = table(Game), table(Table)
