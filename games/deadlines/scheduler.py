@@ -21,7 +21,7 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -116,7 +116,38 @@ def hear_the_writers() -> None:
     )
 
 
-def sweep(upcoming: Upcoming | None = None) -> int:
+class Lookout:
+    """What is upcoming as last read: while it says no game is due, a sweep claims none, and
+    after each game it fires it reads what is upcoming again. A sweep that fires one game
+    then reads once, and the rest after it starts from that reading, instead of a claim
+    that finds nothing due and a reading after it."""
+
+    def __init__(self, upcoming: Upcoming | None) -> None:
+        self.upcoming = upcoming
+        self.fresh = False
+        """Read during this sweep, after the last game it fired."""
+
+    def says_due(self, now: float) -> bool:
+        return self.upcoming is None or self.upcoming.due(self.upcoming.game, now)
+
+    def read(self) -> None:
+        self.upcoming = look_ahead()
+        self.fresh = self.upcoming is not None
+
+    def forget(self) -> None:
+        """What was read no longer holds: the sweep started games or stood players up, or
+        a game it said was due was taken first by another scheduler."""
+        self.upcoming = None
+        self.fresh = False
+
+    def after_sweep(self) -> Upcoming | None:
+        """What is upcoming once the sweep is over: as read after its last game, or read
+        now (each sweep reads it at least once, for deadlines other processes wrote without
+        a wake-up)."""
+        return self.upcoming if self.fresh else look_ahead()
+
+
+def sweep(upcoming: Upcoming | None = None, lookout: Lookout | None = None) -> int:
     """Fire due games, start the tables whose start time has come (as many as the site has
     room for: `games.deadlines.admission`) and stand up the players whose grace after a
     game ran out. The games and the starts have a sweep interval each (what is left waits
@@ -127,9 +158,11 @@ def sweep(upcoming: Upcoming | None = None) -> int:
     stand-ups are looked for only when `upcoming` (read at the end of the last rest) says
     one is due: a start is armed seconds ahead and a grace lasts 45 s, so a rest always
     reads them before they fall due."""
-    fired = fire_due_games(SWEEP_SECONDS)
+    fired = fire_due_games(SWEEP_SECONDS, lookout)
     now = clock.now()
     if upcoming is None or upcoming.due(upcoming.start, now):
+        if lookout is not None:
+            lookout.forget()
         starting, told = admissions.admit(lambda: due_tables(now), now)
         until = time.monotonic() + SWEEP_SECONDS
         for table in starting:
@@ -141,15 +174,20 @@ def sweep(upcoming: Upcoming | None = None) -> int:
             fired += fire_due_games(SWEEP_SECONDS)
             broadcast.line_told(table_id)
     if upcoming is None or upcoming.due(upcoming.release, now):
+        if lookout is not None:
+            lookout.forget()
         fired += fire_each("standup", standup.due(now), tables.stand_up)
     return fired
 
 
 def sweep_and_look(upcoming: Upcoming | None) -> tuple[int, Upcoming | None]:
     """A sweep, and what is upcoming after it, in one call on the scheduler's thread: the
-    rest that follows every sweep starts from it without a trip to the thread of its own."""
-    fired = sweep(upcoming)
-    return fired, look_ahead()
+    rest that follows every sweep starts from it without a trip to the thread of its own.
+    What the sweep read after the last game it fired is what is upcoming, unless the sweep
+    changed more since."""
+    lookout = Lookout(upcoming)
+    fired = sweep(upcoming, lookout)
+    return fired, lookout.after_sweep()
 
 
 def look_ahead() -> Upcoming | None:
@@ -180,18 +218,29 @@ _thinking: dict[int, Claim] = {}
 """Games this scheduler claimed whose strong bot is thinking in a worker, by game."""
 
 
-def fire_due_games(seconds: float) -> int:
+def fire_due_games(seconds: float, lookout: Lookout | None = None) -> int:
     """Fire the games whose bot's decision has come, then due games one claimed game at a
-    time, until none is due or `seconds` passed."""
+    time, until none is due or `seconds` passed; with a `lookout`, only while it says one
+    is due."""
     fired = 0
     for question in bot_workers.workers().waiting():
         claim = _thinking.pop(question.game, None)
         if claim is not None:
             fired += fire_claimed(claim)
     until = time.monotonic() + seconds
-    while time.monotonic() < until and (claim := claim_game(now := clock.now())) is not None:
+    while time.monotonic() < until:
+        now = clock.now()
+        if lookout is not None and not lookout.says_due(now):
+            break
+        claim = claim_game(now)
+        if claim is None:
+            if lookout is not None:
+                lookout.forget()
+            break
         admissions.pace.took_up(claim.deadline, now)
         fired += fire_claimed(claim)
+        if lookout is not None:
+            lookout.read()
     return fired
 
 
@@ -201,10 +250,12 @@ def fire_claimed(claim: Claim) -> int:
     fired = fire_each(
         "game",
         [(claim.game, claim.deadline)],
-        lambda pk, at: play.tick(pk, at, claimed_until=claim.until, think_aside=True),
+        lambda pk, at: play.tick(
+            pk, at, claimed_until=claim.until, think_aside=True, found=claim.found
+        ),
     )
     if not fired and bot_workers.workers().thinking_about(claim.game):
-        _thinking[claim.game] = claim
+        _thinking[claim.game] = replace(claim, found=None)
     return fired
 
 
@@ -256,6 +307,8 @@ class Claim:
     game: int
     deadline: float
     until: datetime
+    found: game_rows.Found | None = None
+    """The game's fingerprint as read when it was claimed (`game_rows.claim_earliest`)."""
 
 
 def claim_game(now: float) -> Claim | None:
@@ -272,8 +325,7 @@ def claim_game(now: float) -> Claim | None:
     claimed = game_rows.claim_earliest(clock.to_datetime(now), until, WRITER, overdue)
     if claimed is None:
         return None
-    game, deadline = claimed
-    return Claim(game, clock.to_seconds(deadline), until)
+    return Claim(claimed.game, clock.to_seconds(claimed.deadline), until, claimed.found)
 
 
 def due_tables(now: float) -> list[admission.Due]:

@@ -50,32 +50,53 @@ def for_update() -> str:
     return " FOR UPDATE" if connection.features.has_select_for_update else ""
 
 
-@cache
-def fingerprint_sql(vendor: str, lock: bool) -> str:
-    g, t, s, u = (table(m) for m in (Game, Table, Seat, User))
+def fingerprint_columns() -> str:
+    """What a game's fingerprint reads, and its deadline column, from the game `g`, its
+    table `t`, each seat `s` and its player `u` (`fingerprint_joins`)."""
     game_columns = ", ".join(f"g.{column(Game, name)}" for name in GAME_COLUMNS)
     seat_columns = ", ".join(
         f"s.{column(Seat, name)}"
         for name in ("id", "position", "player", "bot_level", *SEAT_COLUMNS, "last_seen")
     )
     user_columns = ", ".join(f"u.{column(User, name)}" for name in ("username", "language"))
+    return (
+        f"{game_columns}, t.{column(Table, 'status')}, g.{column(Game, 'deadline_at')}, "
+        f"{seat_columns}, {user_columns}, u.{column(User, 'is_active')}"
+    )
+
+
+def fingerprint_joins() -> str:
+    t, s, u = (table(m) for m in (Table, Seat, User))
+    return (
+        f"JOIN {t} t ON t.{column(Table, 'id')} = g.{column(Game, 'table')} "
+        f"LEFT JOIN {s} s ON s.{column(Seat, 'table')} = g.{column(Game, 'table')} "
+        f"LEFT JOIN {u} u ON u.{column(User, 'id')} = s.{column(Seat, 'player')}"
+    )
+
+
+@cache
+def fingerprint_sql(vendor: str, lock: bool) -> str:
     locking = " FOR UPDATE OF g" if lock and connection.features.has_select_for_update_of else ""
     return (
-        f"SELECT {game_columns}, t.{column(Table, 'status')}, g.{column(Game, 'deadline_at')}, "
-        f"{seat_columns}, {user_columns}, u.{column(User, 'is_active')} "
-        f"FROM {g} g JOIN {t} t ON t.{column(Table, 'id')} = g.{column(Game, 'table')} "
-        f"LEFT JOIN {s} s ON s.{column(Seat, 'table')} = g.{column(Game, 'table')} "
-        f"LEFT JOIN {u} u ON u.{column(User, 'id')} = s.{column(Seat, 'player')} "
+        f"SELECT {fingerprint_columns()} FROM {table(Game)} g {fingerprint_joins()} "
         f"WHERE g.{column(Game, 'id')} = %s ORDER BY s.{column(Seat, 'position')}{locking}"
     )
 
 
-def fingerprint(game_id: int, *, lock: bool) -> tuple[Fingerprint, datetime | None] | None:
+Found = tuple[Fingerprint, datetime | None]
+"""A game's fingerprint and its deadline column, as read."""
+
+
+def fingerprint(game_id: int, *, lock: bool) -> Found | None:
     """The game's fingerprint and its deadline column, as stored now (the game row locked
     with `lock`, where the database locks rows); None if there is no such game."""
     with connection.cursor() as cursor:
         cursor.execute(fingerprint_sql(connection.vendor, lock), [game_id])
-        rows = cursor.fetchall()
+        return read_fingerprint(cursor.fetchall())
+
+
+def read_fingerprint(rows: Sequence[Sequence[Any]]) -> Found | None:
+    """A fingerprint from the rows of `fingerprint_columns`, one a seat."""
     if not rows:
         return None
     first = rows[0]
@@ -144,7 +165,10 @@ def claim_sql(vendor: str) -> tuple[str, str]:
 @cache
 def claim_unheld_sql(vendor: str) -> str:
     """The earliest due game that no other writer holds locked, claimed in one statement
-    (where the database can pass over locked rows)."""
+    (where the database can pass over locked rows), with its fingerprint: every row is the
+    game's id and the deadline it was due at, then a seat's row of `fingerprint_sql`. The
+    fingerprint is read from the statement's snapshot, before the claim moved the game's
+    deadline, which changes nothing it holds."""
     g = table(Game)
     deadline, status, pk, writer = (
         column(Game, name) for name in ("deadline_at", "status", "id", "writer")
@@ -152,21 +176,33 @@ def claim_unheld_sql(vendor: str) -> str:
     return (
         f"WITH due AS (SELECT {pk}, {deadline} FROM {g} WHERE {status} = %s "
         f"AND {deadline} <= %s AND {takeable()} "
-        f"ORDER BY {deadline} LIMIT 1 FOR UPDATE SKIP LOCKED) "
-        f"UPDATE {g} AS claimed SET {deadline} = %s, {writer} = %s FROM due "
-        f"WHERE claimed.{pk} = due.{pk} RETURNING due.{pk}, due.{deadline}"
+        f"ORDER BY {deadline} LIMIT 1 FOR UPDATE SKIP LOCKED), "
+        f"taken AS (UPDATE {g} AS claimed SET {deadline} = %s, {writer} = %s FROM due "
+        f"WHERE claimed.{pk} = due.{pk} RETURNING due.{pk} AS taken_id, "
+        f"due.{deadline} AS taken_at) "
+        f"SELECT taken.taken_id, taken.taken_at, {fingerprint_columns()} FROM taken "
+        f"JOIN {g} g ON g.{pk} = taken.taken_id {fingerprint_joins()} "
+        f"ORDER BY s.{column(Seat, 'position')}"
     )
+
+
+class Claimed(NamedTuple):
+    game: int
+    deadline: datetime
+    """The deadline the game was due at, before the claim moved it."""
+    found: Found | None
+    """Its fingerprint and deadline column, as read when it was claimed."""
 
 
 def claim_earliest(
     now: datetime, until: datetime, writer: str = "", overdue: datetime | None = None
-) -> tuple[int, datetime] | None:
+) -> Claimed | None:
     """The running game whose deadline came first among those `writer` may take (its own,
     the unclaimed, and another's due since `overdue`, by default `now`), its deadline moved
-    to `until` and `writer` named as its own; its id and that deadline (see
-    `games.deadlines.scheduler.claim_game`). Where the database locks rows, a game another
-    writer holds is passed over, in one statement; elsewhere the update holds only if the
-    column still holds the deadline read."""
+    to `until` and `writer` named as its own (see `games.deadlines.scheduler.claim_game`);
+    with its fingerprint, which its writer starts from. Where the database locks rows, a
+    game another writer holds is passed over, and all of it is one statement; elsewhere
+    the update holds only if the column still holds the deadline read."""
     running = Game.Status.RUNNING.value
     due = prepared(Game, "deadline_at", now)
     handed = prepared(Game, "deadline_at", now if overdue is None else overdue)
@@ -176,12 +212,12 @@ def claim_earliest(
             cursor.execute(
                 claim_unheld_sql(connection.vendor), [running, due, writer, handed, ends, writer]
             )
-            found = cursor.fetchone()
-        if found is None:
+            rows = cursor.fetchall()
+        if not rows:
             return None
-        at = moment(found[1])
+        at = moment(rows[0][1])
         assert at is not None
-        return found[0], at
+        return Claimed(rows[0][0], at, read_fingerprint([row[2:] for row in rows]))
     earliest, claim = claim_sql(connection.vendor)
     with connection.cursor() as cursor:
         while True:
@@ -194,7 +230,7 @@ def claim_earliest(
             if cursor.rowcount:
                 at = moment(stored)
                 assert at is not None
-                return pk, at
+                return Claimed(pk, at, fingerprint(pk, lock=False))
 
 
 @cache

@@ -79,11 +79,12 @@ class Loaded:
         return {seat.position for seat in self.seats if seat.autopiloted}
 
 
-def load(game_id: int, *, lock: bool = True) -> Loaded:
-    """The game, locked; without `lock`, as it stands (to decide on, never to write). What
-    this process wrote last is reused when the game's fingerprint shows nothing else changed
-    it (`games.table.held_games`)."""
-    found = game_rows.fingerprint(game_id, lock=lock)
+def load(game_id: int, *, lock: bool = True, found: game_rows.Found | None = None) -> Loaded:
+    """The game, locked; without `lock`, as it stands (to decide on, never to write), from
+    its fingerprint as `found` if it was just read. What this process wrote last is reused
+    when the game's fingerprint shows nothing else changed it (`games.table.held_games`)."""
+    if found is None:
+        found = game_rows.fingerprint(game_id, lock=lock)
     if found is None:
         raise GameError(_("There is no such game."))
     fingerprint, deadline_at = found
@@ -220,6 +221,7 @@ def tick(
     *,
     claimed_until: datetime | None = None,
     think_aside: bool = False,
+    found: game_rows.Found | None = None,
 ) -> bool:
     """Fire what is due in a game: the engine's deadlines, then the bots' moves.
 
@@ -228,7 +230,8 @@ def tick(
     Returns whether it fired: not when nothing was due (a second scheduler finds nothing to
     do), nor when another writer changed the game meanwhile, which leaves it to the next
     pass. `claimed_until` is a scheduler's claim on the game
-    (`games.deadlines.scheduler.claim_game`): its deadline column holds the claim, and it is due.
+    (`games.deadlines.scheduler.claim_game`): its deadline column holds the claim, and it is due;
+    `found`, the game's fingerprint as the claim read it.
 
     A strong bot thinks in a worker process (`games.table.bot_workers`). With `think_aside` a
     tick that would wait for its decision fires nothing and leaves the question asked: the
@@ -236,7 +239,7 @@ def tick(
     for it."""
     now = clock.now() if now is None else now
     try:
-        loaded = load(game_id, lock=False)
+        loaded = load(game_id, lock=False, found=found)
     except GameError:
         return False
     if not due(loaded.row, now, claimed_until):

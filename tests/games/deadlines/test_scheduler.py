@@ -16,7 +16,7 @@ from games.deadlines import scheduler
 from games.engine import Game as EngineGame
 from games.live import owners
 from games.models import Game, Seat, Table
-from games.table import play, tables
+from games.table import game_rows, play, tables
 from tests.support.tables import Clock, deadline_of, games_of_bots, open_table, start_when_due
 from tests.support.waiting import eventually
 
@@ -284,6 +284,62 @@ def test_a_sweep_reads_what_is_upcoming_after_it_on_the_same_call(frozen_clock):
     assert Game.objects.get(pk=game.pk).version == version + 1
     assert upcoming == scheduler.read_upcoming()
     assert upcoming is not None and upcoming.game is not None and upcoming.game > now
+
+
+def counting(monkeypatch: Any, module: Any, name: str) -> list[Any]:
+    """Each call of `module.name` from now on, by its result."""
+    calls: list[Any] = []
+    real = getattr(module, name)
+
+    def counted(*args: Any) -> Any:
+        calls.append(real(*args))
+        return calls[-1]
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sweep_that_fires_the_one_due_game_claims_no_other(frozen_clock, monkeypatch):
+    due, later = games_of_bots(2, frozen_clock)
+    now = frozen_clock.advance(3.1)
+    Game.objects.filter(pk=due.pk).update(deadline_at=clock.to_datetime(now))
+    Game.objects.filter(pk=later.pk).update(deadline_at=clock.to_datetime(now + 60))
+    claims = counting(monkeypatch, game_rows, "claim_earliest")
+    fired, upcoming = scheduler.sweep_and_look(scheduler.read_upcoming())
+    assert fired == 1 and len(claims) == 1 and claims[0][0] == due.pk
+    assert upcoming == scheduler.read_upcoming()
+    assert upcoming is not None and upcoming.game is not None and upcoming.game > now
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sweep_told_that_nothing_is_due_claims_nothing_but_reads_what_is_upcoming(
+    frozen_clock, monkeypatch
+):
+    (game,) = games_of_bots(1, frozen_clock)
+    upcoming = scheduler.read_upcoming()
+    assert upcoming is not None and upcoming.game is not None and upcoming.game > clock.now()
+    later = upcoming.game + 60
+    claims = counting(monkeypatch, game_rows, "claim_earliest")
+    Game.objects.filter(pk=game.pk).update(deadline_at=clock.to_datetime(later))
+    fired, after = scheduler.sweep_and_look(upcoming)
+    assert fired == 0 and claims == []
+    assert after is not None and after.game == later, "a deadline written without a wake-up"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sweep_whose_due_game_was_taken_first_reads_what_is_upcoming_again(
+    frozen_clock, monkeypatch
+):
+    (game,) = games_of_bots(1, frozen_clock)
+    now = frozen_clock.advance(3.1)
+    Game.objects.filter(pk=game.pk).update(deadline_at=clock.to_datetime(now))
+    upcoming = scheduler.read_upcoming()
+    Game.objects.filter(pk=game.pk).update(
+        deadline_at=clock.to_datetime(now + scheduler.CLAIM_SECONDS), writer="elsewhere:1"
+    )
+    fired, after = scheduler.sweep_and_look(upcoming)
+    assert fired == 0 and after == scheduler.read_upcoming() and after != upcoming
 
 
 @pytest.mark.django_db(transaction=True)

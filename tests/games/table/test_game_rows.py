@@ -117,9 +117,16 @@ def running_games(players: list[User], frozen_clock: Clock) -> list[Game]:
 def claim_now(writer: str, overdue: datetime) -> tuple[int, datetime] | None:
     """What `writer` claims now, for 5 s, taking another's games due since `overdue`."""
     now = clock.now()
-    return game_rows.claim_earliest(
-        clock.to_datetime(now), clock.to_datetime(now + 5), writer, overdue
+    return claimed(
+        game_rows.claim_earliest(
+            clock.to_datetime(now), clock.to_datetime(now + 5), writer, overdue
+        )
     )
+
+
+def claimed(claim: game_rows.Claimed | None) -> tuple[int, datetime] | None:
+    """The claimed game and the deadline it was due at."""
+    return None if claim is None else (claim.game, claim.deadline)
 
 
 def fired_last_by(writers: list[str], players: list[User], frozen_clock: Clock) -> list[Game]:
@@ -137,16 +144,34 @@ def test_the_earliest_due_game_is_claimed_and_its_deadline_moved(
 ):
     first, second = running_games([anna, boris], frozen_clock)
     until = clock.to_datetime(clock.now() + 5)
-    assert game_rows.claim_earliest(clock.to_datetime(clock.now()), until) == (
+    assert claimed(game_rows.claim_earliest(clock.to_datetime(clock.now()), until)) == (
         first.pk,
         first.deadline_at,
     )
     assert Game.objects.get(pk=first.pk).deadline_at == until
-    assert game_rows.claim_earliest(clock.to_datetime(clock.now()), until) == (
+    assert claimed(game_rows.claim_earliest(clock.to_datetime(clock.now()), until)) == (
         second.pk,
         second.deadline_at,
     )
     assert game_rows.claim_earliest(clock.to_datetime(clock.now()), until) is None
+
+
+@pytest.mark.django_db
+@ON_BOTH_DATABASES
+def test_a_claim_reads_the_claimed_games_fingerprint_as_it_stands(
+    database, anna, boris, frozen_clock
+):
+    first, _second = running_games([anna, boris], frozen_clock)
+    Seat.objects.filter(table=first.table_id, player=anna).update(away=True)
+    until = clock.to_datetime(clock.now() + 5)
+    claim = game_rows.claim_earliest(clock.to_datetime(clock.now()), until)
+    assert claim is not None and claim.found is not None
+    stored = game_rows.fingerprint(first.pk, lock=False)
+    assert stored is not None
+    assert claim.found[0] == stored[0]
+    assert len(stored[0][1]) == 2, "both seats, each with its player"
+    read_before_the_claim_moved_it = connection.features.has_select_for_update_skip_locked
+    assert claim.found[1] == (first.deadline_at if read_before_the_claim_moved_it else until)
 
 
 @pytest.mark.django_db
@@ -189,9 +214,9 @@ def test_on_postgresql_a_due_game_another_writer_holds_is_passed_over(anna, bori
             cursor.execute(game_rows.at_version_sql("postgresql"), [held.pk, held.version])
         until = clock.to_datetime(clock.now() + 5)
         now = clock.to_datetime(clock.now())
-        assert game_rows.claim_earliest(now, until) == (free.pk, free.deadline_at)
+        assert claimed(game_rows.claim_earliest(now, until)) == (free.pk, free.deadline_at)
         assert game_rows.claim_earliest(now, until) is None, "the held one waits for its writer"
         writer.rollback()
-        assert game_rows.claim_earliest(now, until) == (held.pk, held.deadline_at)
+        assert claimed(game_rows.claim_earliest(now, until)) == (held.pk, held.deadline_at)
     finally:
         writer.close()
