@@ -168,7 +168,8 @@ def claim_unheld_sql(vendor: str) -> str:
     (where the database can pass over locked rows), with its fingerprint: every row is the
     game's id and the deadline it was due at, then a seat's row of `fingerprint_sql`. The
     fingerprint is read from the statement's snapshot, before the claim moved the game's
-    deadline, which changes nothing it holds."""
+    deadline, which changes nothing it holds; the claim also returns the version of the row
+    it locked, newer than the snapshot's when another writer committed in between."""
     g = table(Game)
     deadline, status, pk, writer = (
         column(Game, name) for name in ("deadline_at", "status", "id", "writer")
@@ -179,8 +180,9 @@ def claim_unheld_sql(vendor: str) -> str:
         f"ORDER BY {deadline} LIMIT 1 FOR UPDATE SKIP LOCKED), "
         f"taken AS (UPDATE {g} AS claimed SET {deadline} = %s, {writer} = %s FROM due "
         f"WHERE claimed.{pk} = due.{pk} RETURNING due.{pk} AS taken_id, "
-        f"due.{deadline} AS taken_at) "
-        f"SELECT taken.taken_id, taken.taken_at, {fingerprint_columns()} FROM taken "
+        f"due.{deadline} AS taken_at, claimed.{column(Game, 'version')} AS taken_version) "
+        f"SELECT taken.taken_id, taken.taken_at, taken.taken_version, {fingerprint_columns()} "
+        f"FROM taken "
         f"JOIN {g} g ON g.{pk} = taken.taken_id {fingerprint_joins()} "
         f"ORDER BY s.{column(Seat, 'position')}"
     )
@@ -215,9 +217,13 @@ def claim_earliest(
             rows = cursor.fetchall()
         if not rows:
             return None
-        at = moment(rows[0][1])
+        pk, stored, version = rows[0][:3]
+        at = moment(stored)
         assert at is not None
-        return Claimed(rows[0][0], at, read_fingerprint([row[2:] for row in rows]))
+        found = read_fingerprint([row[3:] for row in rows])
+        if found is None or found[0][0][0] != version:
+            found = fingerprint(pk, lock=False)
+        return Claimed(pk, at, found)
     earliest, claim = claim_sql(connection.vendor)
     with connection.cursor() as cursor:
         while True:

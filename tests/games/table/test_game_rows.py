@@ -205,6 +205,32 @@ def test_a_scheduler_takes_its_own_due_game_before_it_is_overdue(
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_claim_whose_snapshot_missed_a_version_reads_the_fingerprint_again(
+    anna, boris, frozen_clock, monkeypatch
+):
+    first, _second = running_games([anna, boris], frozen_clock)
+    read = game_rows.read_fingerprint
+    calls = []
+
+    def first_a_version_behind(rows):
+        found = read(rows)
+        calls.append(found)
+        if len(calls) > 1 or found is None:
+            return found
+        (own, seats), deadline = found
+        return ((own[0] - 1, *own[1:]), seats), deadline
+
+    monkeypatch.setattr(game_rows, "read_fingerprint", first_a_version_behind)
+    until = clock.to_datetime(clock.now() + 5)
+    claim = game_rows.claim_earliest(clock.to_datetime(clock.now()), until)
+    assert claim is not None and claim.found is not None
+    assert claim.found[0][0][0] == first.version
+    assert claim.found[1] == until, "read after the claim, which moved the deadline"
+    assert len(calls) == 2
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
 def test_on_postgresql_a_due_game_another_writer_holds_is_passed_over(anna, boris, frozen_clock):
     held, free = running_games([anna, boris], frozen_clock)
     writer = connections.create_connection("default")
