@@ -28,7 +28,7 @@ def report_in(table_id: int, user_id: int) -> int | None:
     standup.came_back(seat)
     if was_online and timezone.now() - seat.last_seen < REPORT_EVERY:  # type: ignore[operator]
         return None
-    mark_seen(seat, timezone.now())
+    mark_seen(seat.pk, timezone.now())
     return None if was_online else seat.position
 
 
@@ -37,7 +37,7 @@ def leave(table_id: int, user_id: int) -> int | None:
     seat = seat_of(table_id, user_id)
     if seat is None:
         return None
-    mark_seen(seat, None)
+    mark_seen(seat.pk, None)
     standup.went_offline(seat)
     return seat.position
 
@@ -66,8 +66,7 @@ def seen_sql(vendor: str) -> str:
     )
 
 
-def mark_seen(seat: Seat, moment: datetime | None) -> None:
+def mark_seen(seat_id: int, moment: datetime | None) -> None:
     """When the seat's player was last seen: `moment`, or None once they left."""
     with connection.cursor() as cursor:
-        cursor.execute(seen_sql(connection.vendor), [prepared(Seat, "last_seen", moment), seat.pk])
-    seat.last_seen = moment
+        cursor.execute(seen_sql(connection.vendor), [prepared(Seat, "last_seen", moment), seat_id])

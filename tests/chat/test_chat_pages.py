@@ -7,20 +7,12 @@ import re
 import pytest
 
 from chat import services
-from games.table import tables
-from tests.support.tables import open_table, play_out, start_when_due
+from tests.support.tables import play_out, start_when_due
 
 pytestmark = pytest.mark.django_db
 
 SCRIPT = '<script>alert("x")</script>'
 ESCAPED = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"
-
-
-@pytest.fixture
-def table(anna, boris):
-    table = open_table(anna, stake=0)
-    tables.join(table.pk, boris)
-    return table
 
 
 @pytest.fixture(autouse=True)

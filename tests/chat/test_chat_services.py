@@ -11,18 +11,10 @@ from django.utils import timezone
 from chat import mutes, services
 from chat.models import Message, Mute, SiteMute
 from games.models import Game
-from games.table import tables
 from staff.models import StaffAction
 from tests.support.tables import open_table, play_out, start_when_due
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def table(anna, boris):
-    table = open_table(anna, stake=0)
-    tables.join(table.pk, boris)
-    return table
 
 
 @pytest.fixture

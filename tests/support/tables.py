@@ -67,6 +67,15 @@ def open_table(
     )
 
 
+@pytest.fixture
+def table(anna: User, boris: User) -> Table:
+    """A two-seat table without a stake that anna opened and boris joined (a test module
+    that needs another table defines its own `table`)."""
+    opened = open_table(anna, stake=0)
+    tables.join(opened.pk, boris)
+    return opened
+
+
 def start_when_due(table: Table, frozen_clock: Clock) -> Game:
     frozen_clock.advance(tables.START_DELAY + 0.01)
     game = play.start(table.pk)

@@ -9,17 +9,8 @@ import pytest
 from accounts.services import create_player
 from games.live import presence
 from games.models import Seat
-from games.table import tables
-from tests.support.tables import open_table
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def table(anna, boris):
-    table = open_table(anna, stake=0)
-    tables.join(table.pk, boris)
-    return table
 
 
 def seen(player) -> datetime | None:
