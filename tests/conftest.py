@@ -72,3 +72,14 @@ def fresh_rate_limits() -> Iterator[None]:
     cache.clear()
     yield
     ratelimit.LOCAL.clear()
+
+
+@pytest.fixture(autouse=True)
+def nothing_held() -> Iterator[None]:
+    """No test starts from a game another test's writer held: game ids repeat between tests'
+    databases, and so may a game's fingerprint."""
+    from games.table.held_games import held_games
+
+    held_games.games.clear()
+    yield
+    held_games.games.clear()

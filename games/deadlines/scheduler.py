@@ -23,12 +23,13 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import partial
 from typing import Any, TypeVar
 
-from channels.db import DatabaseSyncToAsync, database_sync_to_async
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import close_old_connections, connection, transaction
 
 from games import clock
 from games.deadlines import admission, timing
@@ -38,6 +39,7 @@ from games.live.outages import UNREACHABLE
 from games.models import Game, Table
 from games.table import bot_workers, game_rows, play, standup, tables
 from games.table import committed as writers
+from games.table.held_games import held_games
 
 logger = logging.getLogger(__name__)
 
@@ -71,17 +73,29 @@ the order they came: beside the deadlines' thread, so that neither waits behind 
 def on_scheduler_thread(
     function: Callable[..., Result], worker: ThreadPoolExecutor = _worker
 ) -> Callable[..., Awaitable[Result]]:
-    """`database_sync_to_async`, on a thread of the scheduler's own (the deadlines' unless
-    told); on the sockets' thread where the database lives in memory (the tests'), which
+    """`function` on a thread of the scheduler's own (the deadlines' unless told), handed
+    to it directly, with the connection checks `database_sync_to_async` makes around each
+    call; on the sockets' thread where the database lives in memory (the tests'), which
     threads cannot share while one writes."""
-    own = DatabaseSyncToAsync(function, thread_sensitive=False, executor=worker)
     shared = database_sync_to_async(function)
 
     async def call(*args: Any) -> Result:
-        in_memory = getattr(connection, "is_in_memory_db", lambda: False)()
-        return await (shared if in_memory else own)(*args)
+        if getattr(connection, "is_in_memory_db", lambda: False)():
+            return await shared(*args)
+        return await asyncio.get_running_loop().run_in_executor(
+            worker, partial(with_sound_connection, function, *args)
+        )
 
     return call
+
+
+def with_sound_connection(function: Callable[..., Result], *args: Any) -> Result:
+    """`function`, with a connection that is not past its age or broken before and after."""
+    close_old_connections()
+    try:
+        return function(*args)
+    finally:
+        close_old_connections()
 
 
 @dataclass(frozen=True)
@@ -131,8 +145,23 @@ class Lookout:
         return self.upcoming is None or self.upcoming.due(self.upcoming.game, now)
 
     def read(self) -> None:
-        self.upcoming = look_ahead()
-        self.fresh = self.upcoming is not None
+        self.saw(look_ahead())
+
+    def saw(self, upcoming: Upcoming | None) -> None:
+        """What was just read (None: nothing could be)."""
+        self.upcoming = upcoming
+        self.fresh = upcoming is not None
+
+    def fired(self, game: int, ahead: Upcoming | None) -> None:
+        """After `game` fired: what its claim read of the rest (`ahead`), with the deadline
+        the game now has as this process wrote it; read again when the claim read nothing
+        or the game is no longer held (it ended)."""
+        deadline = held_games.deadline_of(game)
+        if ahead is None or deadline is None:
+            self.read()
+            return
+        at = clock.to_seconds(deadline)
+        self.saw(replace(ahead, game=at if ahead.game is None else min(ahead.game, at)))
 
     def forget(self) -> None:
         """What was read no longer holds: the sweep started games or stood players up, or
@@ -232,15 +261,19 @@ def fire_due_games(seconds: float, lookout: Lookout | None = None) -> int:
         now = clock.now()
         if lookout is not None and not lookout.says_due(now):
             break
-        claim = claim_game(now)
+        claim, ahead = claim_game(now)
         if claim is None:
             if lookout is not None:
-                lookout.forget()
+                lookout.saw(ahead)
             break
         admissions.pace.took_up(claim.deadline, now)
-        fired += fire_claimed(claim)
+        done = fire_claimed(claim)
+        fired += done
         if lookout is not None:
-            lookout.read()
+            if done:
+                lookout.fired(claim.game, ahead)
+            else:
+                lookout.read()
     return fired
 
 
@@ -311,7 +344,7 @@ class Claim:
     """The game's fingerprint as read when it was claimed (`game_rows.claim_earliest`)."""
 
 
-def claim_game(now: float) -> Claim | None:
+def claim_game(now: float) -> tuple[Claim | None, Upcoming | None]:
     """The running game whose deadline came first among those this scheduler fired last or
     nobody has fired, and those of other schedulers overdue by `HANDOVER_SECONDS`, claimed
     for `CLAIM_SECONDS` and named this process's (`WRITER`): its
@@ -319,13 +352,16 @@ def claim_game(now: float) -> Claim | None:
     still holds the deadline read (another scheduler that took the game first moved it), so
     other schedulers pass over the game while its bots decide. Firing it writes its next
     deadline there; a scheduler that dies holding a claim lets the game fall due again when
-    the claim ends."""
+    the claim ends. With it, what is upcoming besides the claimed game, where the claim
+    read that too (`game_rows.claim_earliest`)."""
     until = clock.to_datetime(now + CLAIM_SECONDS)
     overdue = clock.to_datetime(now - HANDOVER_SECONDS)
-    claimed = game_rows.claim_earliest(clock.to_datetime(now), until, WRITER, overdue)
+    claiming = game_rows.claim_earliest(clock.to_datetime(now), until, WRITER, overdue)
+    ahead = upcoming_of(claiming.ahead) if claiming.ahead is not None else None
+    claimed = claiming.claimed
     if claimed is None:
-        return None
-    return Claim(claimed.game, clock.to_seconds(claimed.deadline), until, claimed.found)
+        return None, ahead
+    return Claim(claimed.game, clock.to_seconds(claimed.deadline), until, claimed.found), ahead
 
 
 def due_tables(now: float) -> list[admission.Due]:
@@ -342,7 +378,11 @@ def read_upcoming() -> Upcoming:
     is overdue, and a start only at the next look at the line (`admission.Admissions`):
     the tables waiting in line for room have start times long past, and would otherwise
     have the scheduler read all this again every few milliseconds while the site is full."""
-    moments = game_rows.next_moments(WRITER)
+    return upcoming_of(game_rows.next_moments(WRITER))
+
+
+def upcoming_of(moments: game_rows.Moments) -> Upcoming:
+    """`read_upcoming` from the moments read."""
     own, any_game, start, release = (
         clock.to_seconds(moment) if moment is not None else None for moment in moments
     )

@@ -165,12 +165,14 @@ def claim_sql(vendor: str) -> tuple[str, str]:
 @cache
 def claim_unheld_sql(vendor: str) -> str:
     """The earliest due game that no other writer holds locked, claimed in one statement
-    (where the database can pass over locked rows), with its fingerprint: every row is the
-    game's id and the deadline it was due at, then a seat's row of `fingerprint_sql`. The
-    fingerprint is read from the statement's snapshot, before the claim moved the game's
-    deadline, which changes nothing it holds; the claim also returns the version of the row
-    it locked, newer than the snapshot's when another writer committed in between."""
-    g = table(Game)
+    (where the database can pass over locked rows), with its fingerprint and the earliest
+    moments of the rest (`moments_columns`, the claimed game left out): every row is those
+    moments, then the game's id, the deadline it was due at and the version of the row the
+    claim locked, then a seat's row of `fingerprint_sql`; one row of moments alone when no
+    game was due. All of it is read from the statement's snapshot, before the claim moved
+    the game's deadline; the locked row's version is newer than the snapshot's when another
+    writer committed in between."""
+    g, t, s, u = (table(m) for m in (Game, Table, Seat, User))
     deadline, status, pk, writer = (
         column(Game, name) for name in ("deadline_at", "status", "id", "writer")
     )
@@ -180,10 +182,14 @@ def claim_unheld_sql(vendor: str) -> str:
         f"ORDER BY {deadline} LIMIT 1 FOR UPDATE SKIP LOCKED), "
         f"taken AS (UPDATE {g} AS claimed SET {deadline} = %s, {writer} = %s FROM due "
         f"WHERE claimed.{pk} = due.{pk} RETURNING due.{pk} AS taken_id, "
-        f"due.{deadline} AS taken_at, claimed.{column(Game, 'version')} AS taken_version) "
-        f"SELECT taken.taken_id, taken.taken_at, taken.taken_version, {fingerprint_columns()} "
-        f"FROM taken "
-        f"JOIN {g} g ON g.{pk} = taken.taken_id {fingerprint_joins()} "
+        f"due.{deadline} AS taken_at, claimed.{column(Game, 'version')} AS taken_version), "
+        f"ahead AS (SELECT {moments_columns(f'{pk} NOT IN (SELECT taken_id FROM taken)')}) "
+        f"SELECT ahead.*, taken.taken_id, taken.taken_at, taken.taken_version, "
+        f"{fingerprint_columns()} FROM ahead LEFT JOIN taken ON TRUE "
+        f"LEFT JOIN {g} g ON g.{pk} = taken.taken_id "
+        f"LEFT JOIN {t} t ON t.{column(Table, 'id')} = g.{column(Game, 'table')} "
+        f"LEFT JOIN {s} s ON s.{column(Seat, 'table')} = g.{column(Game, 'table')} "
+        f"LEFT JOIN {u} u ON u.{column(User, 'id')} = s.{column(Seat, 'player')} "
         f"ORDER BY s.{column(Seat, 'position')}"
     )
 
@@ -196,47 +202,57 @@ class Claimed(NamedTuple):
     """Its fingerprint and deadline column, as read when it was claimed."""
 
 
+class Claiming(NamedTuple):
+    claimed: Claimed | None
+    ahead: Moments | None
+    """The earliest moments of all but the claimed game, where the claim read them too."""
+
+
 def claim_earliest(
     now: datetime, until: datetime, writer: str = "", overdue: datetime | None = None
-) -> Claimed | None:
+) -> Claiming:
     """The running game whose deadline came first among those `writer` may take (its own,
     the unclaimed, and another's due since `overdue`, by default `now`), its deadline moved
     to `until` and `writer` named as its own (see `games.deadlines.scheduler.claim_game`);
     with its fingerprint, which its writer starts from. Where the database locks rows, a
-    game another writer holds is passed over, and all of it is one statement; elsewhere
-    the update holds only if the column still holds the deadline read."""
-    running = Game.Status.RUNNING.value
+    game another writer holds is passed over, and all of it is one statement, which also
+    reads the earliest moments of the rest (`next_moments` of `writer`); elsewhere the
+    update holds only if the column still holds the deadline read."""
+    running, opened = Game.Status.RUNNING.value, Table.Status.OPEN.value
     due = prepared(Game, "deadline_at", now)
     handed = prepared(Game, "deadline_at", now if overdue is None else overdue)
     ends = prepared(Game, "deadline_at", until)
     if connection.features.has_select_for_update_skip_locked:
         with connection.cursor() as cursor:
             cursor.execute(
-                claim_unheld_sql(connection.vendor), [running, due, writer, handed, ends, writer]
+                claim_unheld_sql(connection.vendor),
+                [running, due, writer, handed, ends, writer]
+                + [running, writer, running, opened, opened],
             )
             rows = cursor.fetchall()
-        if not rows:
-            return None
-        pk, stored, version = rows[0][:3]
+        ahead = Moments(*(moment(value) for value in rows[0][:4]))
+        pk, stored, version = rows[0][4:7]
+        if pk is None:
+            return Claiming(None, ahead)
         at = moment(stored)
         assert at is not None
-        found = read_fingerprint([row[3:] for row in rows])
+        found = read_fingerprint([row[7:] for row in rows])
         if found is None or found[0][0][0] != version:
             found = fingerprint(pk, lock=False)
-        return Claimed(pk, at, found)
+        return Claiming(Claimed(pk, at, found), ahead)
     earliest, claim = claim_sql(connection.vendor)
     with connection.cursor() as cursor:
         while True:
             cursor.execute(earliest, [running, due, writer, handed])
-            found = cursor.fetchone()
-            if found is None:
-                return None
-            pk, stored = found
+            first = cursor.fetchone()
+            if first is None:
+                return Claiming(None, None)
+            pk, stored = first
             cursor.execute(claim, [ends, writer, pk, stored])
             if cursor.rowcount:
                 at = moment(stored)
                 assert at is not None
-                return Claimed(pk, at, fingerprint(pk, lock=False))
+                return Claiming(Claimed(pk, at, fingerprint(pk, lock=False)), None)
 
 
 @cache
@@ -259,13 +275,17 @@ VERSION_COLUMNS = ("version", "table_version", "state", "bot_moves", "deadline_a
 @cache
 def save_sql(vendor: str) -> str:
     assignments = ", ".join(f"{column(Game, name)} = %s" for name in VERSION_COLUMNS)
-    return f"UPDATE {table(Game)} SET {assignments} WHERE {column(Game, 'id')} = %s"
+    pk, version = column(Game, "id"), column(Game, "version")
+    return f"UPDATE {table(Game)} SET {assignments} WHERE {pk} = %s AND {version} = %s"
 
 
-def save_version(row: Game) -> None:
+def save_version(row: Game, read_at: int) -> bool:
+    """Write the row's version over version `read_at`; whether the row was still at it (if
+    not, nothing is written). Where the database locks rows, the row stays locked."""
     values = [prepared(Game, name, getattr(row, name)) for name in VERSION_COLUMNS]
     with connection.cursor() as cursor:
-        cursor.execute(save_sql(connection.vendor), [*values, row.pk])
+        cursor.execute(save_sql(connection.vendor), [*values, row.pk, read_at])
+        return cursor.rowcount == 1
 
 
 EVENT_COLUMNS = ("game", "seq", "version", "type", "seat", "data", "created_at")
@@ -292,9 +312,12 @@ def append_events(
         cursor.execute(events_sql(connection.vendor, len(events)), values)
 
 
-@cache
-def next_moments_sql(vendor: str) -> str:
-    """Each earliest moment is read by walking the index of its own column from its start
+def moments_columns(games: str = "TRUE") -> str:
+    """The earliest moments of `next_moments`, of the running games that meet `games` (a
+    condition on the game table's columns); five parameters: the running status, the writer,
+    the running status, the open status twice.
+
+    Each earliest moment is read by walking the index of its own column from its start
     to the first row that qualifies: the status of a table is compared as `status || ''`,
     which no index serves, so that SQLite does not go through every open table and its
     seats instead (a full room has hundreds waiting in line)."""
@@ -303,9 +326,9 @@ def next_moments_sql(vendor: str) -> str:
     starts, table_status = column(Table, "starts_at"), column(Table, "status")
     release = column(Seat, "release_at")
     return (
-        f"SELECT (SELECT MIN({deadline}) FROM {g} WHERE {status} = %s "
-        f"AND ({own_or_unclaimed()})), "
-        f"(SELECT MIN({deadline}) FROM {g} WHERE {status} = %s), "
+        f"(SELECT MIN({deadline}) FROM {g} WHERE {status} = %s "
+        f"AND ({own_or_unclaimed()}) AND {games}), "
+        f"(SELECT MIN({deadline}) FROM {g} WHERE {status} = %s AND {games}), "
         f"(SELECT {starts} FROM {t} WHERE {starts} IS NOT NULL "
         f"AND {table_status} || '' = %s ORDER BY {starts} LIMIT 1), "
         f"(SELECT s.{release} FROM {s} s JOIN {t} t "
@@ -313,6 +336,11 @@ def next_moments_sql(vendor: str) -> str:
         f"WHERE s.{release} IS NOT NULL AND t.{table_status} || '' = %s "
         f"ORDER BY s.{release} LIMIT 1)"
     )
+
+
+@cache
+def next_moments_sql(vendor: str) -> str:
+    return f"SELECT {moments_columns()}"
 
 
 class Moments(NamedTuple):

@@ -11,6 +11,7 @@ import copy
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Model
@@ -57,6 +58,12 @@ class HeldGames:
             self.games.move_to_end(row.pk)
             while len(self.games) > self.KEPT:
                 self.games.popitem(last=False)
+
+    def deadline_of(self, game_id: int) -> datetime | None:
+        """The deadline of the game as held (None if it is not held)."""
+        with self.lock:
+            held = self.games.get(game_id)
+        return held.row.deadline_at if held is not None else None
 
     def drop(self, game_id: int) -> None:
         with self.lock:

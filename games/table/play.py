@@ -66,6 +66,11 @@ class Loaded:
     """The game's fingerprint as it was read, if it was."""
     table_before: str = ""
     events: list[dict[str, Any]] = field(default_factory=list)
+    unwritten: list[dict[str, Any]] = field(default_factory=list)
+    """The events recorded and not yet written, each with its moment: all in one statement,
+    after the version's row (`write_recorded`)."""
+    timed_out: dict[int, Seat] = field(default_factory=dict)
+    """Seats whose timeouts this version counted, by position, to write with its events."""
     before: Before | None = None
     """The game as it was loaded, so that pages get only what this version changes."""
 
@@ -256,12 +261,25 @@ def tick(
                 return False
             break
         events += move
-    with transaction.atomic():
-        if not still_at(loaded.row):
-            return False
-        record(loaded, events, now)
-        save(loaded, now)
+    try:
+        with transaction.atomic():
+            if finishing(loaded) and not still_at(loaded.row):
+                return False
+            record(loaded, events, now)
+            save(loaded, now)
+    except Overtaken:
+        return False
     return True
+
+
+class Overtaken(Exception):
+    """Another writer saved a version of the game since it was read: nothing is written."""
+
+
+def finishing(loaded: Loaded) -> bool:
+    """Whether saving `loaded` ends the game: the payouts and the table's release are written
+    before its row, so its row is locked at the version read first."""
+    return loaded.engine.phase == Phase.OVER or endless(loaded)
 
 
 def due(row: Game, now: float, claimed_until: datetime | None) -> bool:
@@ -329,16 +347,28 @@ def schedule_autopilot_now(game_id: int) -> None:
 
 
 def record(loaded: Loaded, events: Sequence[Mapping[str, Any]], now: float) -> None:
-    """Append events to the game's log: the engine's, or the site's own (``site_events``)."""
+    """Add events to the game's log: the engine's, or the site's own (``site_events``). They
+    are written with the version (`write_recorded`)."""
     if not events:
         return
-    row = loaded.row
-    game_rows.append_events(
-        row.pk, row.event_seq + 1, loaded.version, [{"at": now, **event} for event in events]
-    )
-    row.event_seq += len(events)
+    loaded.row.event_seq += len(events)
     note_timeouts(loaded, events)
     loaded.events.extend(dict(event) for event in events)
+    loaded.unwritten.extend({"at": now, **event} for event in events)
+
+
+def write_recorded(loaded: Loaded) -> None:
+    """The events recorded since the last write, in one statement, and the seats whose
+    timeouts they counted."""
+    row, unwritten = loaded.row, loaded.unwritten
+    if unwritten:
+        game_rows.append_events(
+            row.pk, row.event_seq - len(unwritten) + 1, loaded.version, unwritten
+        )
+        loaded.unwritten = []
+    for seat in loaded.timed_out.values():
+        seat.save(update_fields=["timeouts", "away"])
+    loaded.timed_out.clear()
 
 
 def note_timeouts(loaded: Loaded, events: Sequence[Mapping[str, Any]]) -> None:
@@ -351,10 +381,12 @@ def note_timeouts(loaded: Loaded, events: Sequence[Mapping[str, Any]]) -> None:
             continue
         seat.timeouts += 1
         seat.away = seat.away or seat.timeouts >= AWAY_AFTER_TIMEOUTS
-        seat.save(update_fields=["timeouts", "away"])
+        loaded.timed_out[seat.position] = seat
 
 
 def save(loaded: Loaded, now: float) -> None:
+    """Write the version: the game's row first, if it is still at the version read (else
+    `Overtaken`, and the transaction is to be rolled back), then its events."""
     row, engine = loaded.row, loaded.engine
     row.version = loaded.version
     if table_key(engine) != loaded.table_before:
@@ -372,9 +404,11 @@ def save(loaded: Loaded, now: float) -> None:
     row.state = engine.to_dict()
     row.bot_moves = loaded.schedule.dump()
     if row.status == Game.Status.RUNNING:
-        game_rows.save_version(row)
+        if not game_rows.save_version(row, loaded.version - 1):
+            raise Overtaken
     else:
         row.save()
+    write_recorded(loaded)
     transaction.on_commit(partial(changed, loaded))
     if row.deadline_at is not None:
         after_commit_deadline(clock.to_seconds(row.deadline_at))
@@ -462,6 +496,7 @@ def abort(game_id: int, reason: str = "") -> None:
             clock.now(),
         )
         row.save()
+        write_recorded(loaded)
         release_table(row.table)
         transaction.on_commit(partial(changed, loaded))
 

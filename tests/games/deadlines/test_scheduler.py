@@ -307,7 +307,8 @@ def test_a_sweep_that_fires_the_one_due_game_claims_no_other(frozen_clock, monke
     Game.objects.filter(pk=later.pk).update(deadline_at=clock.to_datetime(now + 60))
     claims = counting(monkeypatch, game_rows, "claim_earliest")
     fired, upcoming = scheduler.sweep_and_look(scheduler.read_upcoming())
-    assert fired == 1 and len(claims) == 1 and claims[0][0] == due.pk
+    assert fired == 1 and len(claims) == 1
+    assert claims[0].claimed is not None and claims[0].claimed.game == due.pk
     assert upcoming == scheduler.read_upcoming()
     assert upcoming is not None and upcoming.game is not None and upcoming.game > now
 
@@ -369,3 +370,20 @@ async def test_the_rest_after_a_sweep_starts_from_what_the_sweep_read(monkeypatc
     assert reads == []
     await runner.rest(None, 1, None)
     assert len(reads) == 1, "a sweep that could not look ahead leaves it to the rest"
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_sweep_knows_what_is_upcoming_from_its_claims_alone(
+    frozen_clock, monkeypatch
+):
+    due, later = games_of_bots(2, frozen_clock)
+    now = frozen_clock.advance(3.1)
+    Game.objects.filter(pk=due.pk).update(deadline_at=clock.to_datetime(now))
+    Game.objects.filter(pk=later.pk).update(deadline_at=clock.to_datetime(now + 60))
+    upcoming = scheduler.read_upcoming()
+    reads = counting(monkeypatch, game_rows, "next_moments")
+    fired, after = scheduler.sweep_and_look(upcoming)
+    assert fired == 1 and reads == []
+    assert after == scheduler.read_upcoming()
+    assert after is not None and after.game is not None and now < after.game < now + 60

@@ -26,7 +26,7 @@ def test_a_stopping_scheduler_gives_back_the_games_it_claimed(frozen_clock):
     due = {g.pk: clock.to_datetime(now - 3 + i) for i, g in enumerate((thinking, fired, other))}
     for pk, deadline in due.items():
         Game.objects.filter(pk=pk).update(deadline_at=deadline)
-    claims = [scheduler.claim_game(now) for _ in range(2)]
+    claims = [scheduler.claim_game(now)[0] for _ in range(2)]
     assert {c.game for c in claims if c is not None} == {thinking.pk, fired.pk}
     scheduler._thinking[thinking.pk] = next(c for c in claims if c and c.game == thinking.pk)
     Game.objects.filter(pk=fired.pk).update(deadline_at=clock.to_datetime(now + 2))

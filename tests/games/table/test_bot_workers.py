@@ -51,7 +51,7 @@ def test_r16_the_scheduler_keeps_its_claim_while_a_strong_bot_thinks_and_fires_w
     for _ in range(60):
         game.refresh_from_db()
         frozen_clock.past_deadline(game)
-        claim = scheduler.claim_game(clock.now())
+        claim, _ahead = scheduler.claim_game(clock.now())
         assert claim is not None and claim.game == game.pk
         if scheduler.fire_claimed(claim):
             continue

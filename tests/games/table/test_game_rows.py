@@ -124,8 +124,9 @@ def claim_now(writer: str, overdue: datetime) -> tuple[int, datetime] | None:
     )
 
 
-def claimed(claim: game_rows.Claimed | None) -> tuple[int, datetime] | None:
+def claimed(claiming: game_rows.Claiming) -> tuple[int, datetime] | None:
     """The claimed game and the deadline it was due at."""
+    claim = claiming.claimed
     return None if claim is None else (claim.game, claim.deadline)
 
 
@@ -153,7 +154,7 @@ def test_the_earliest_due_game_is_claimed_and_its_deadline_moved(
         second.pk,
         second.deadline_at,
     )
-    assert game_rows.claim_earliest(clock.to_datetime(clock.now()), until) is None
+    assert claimed(game_rows.claim_earliest(clock.to_datetime(clock.now()), until)) is None
 
 
 @pytest.mark.django_db
@@ -164,7 +165,7 @@ def test_a_claim_reads_the_claimed_games_fingerprint_as_it_stands(
     first, _second = running_games([anna, boris], frozen_clock)
     Seat.objects.filter(table=first.table_id, player=anna).update(away=True)
     until = clock.to_datetime(clock.now() + 5)
-    claim = game_rows.claim_earliest(clock.to_datetime(clock.now()), until)
+    claim = game_rows.claim_earliest(clock.to_datetime(clock.now()), until).claimed
     assert claim is not None and claim.found is not None
     stored = game_rows.fingerprint(first.pk, lock=False)
     assert stored is not None
@@ -222,7 +223,7 @@ def test_on_postgresql_a_claim_whose_snapshot_missed_a_version_reads_the_fingerp
 
     monkeypatch.setattr(game_rows, "read_fingerprint", first_a_version_behind)
     until = clock.to_datetime(clock.now() + 5)
-    claim = game_rows.claim_earliest(clock.to_datetime(clock.now()), until)
+    claim = game_rows.claim_earliest(clock.to_datetime(clock.now()), until).claimed
     assert claim is not None and claim.found is not None
     assert claim.found[0][0][0] == first.version
     assert claim.found[1] == until, "read after the claim, which moved the deadline"
@@ -241,8 +242,45 @@ def test_on_postgresql_a_due_game_another_writer_holds_is_passed_over(anna, bori
         until = clock.to_datetime(clock.now() + 5)
         now = clock.to_datetime(clock.now())
         assert claimed(game_rows.claim_earliest(now, until)) == (free.pk, free.deadline_at)
-        assert game_rows.claim_earliest(now, until) is None, "the held one waits for its writer"
+        assert claimed(game_rows.claim_earliest(now, until)) is None, "the held one waits"
         writer.rollback()
         assert claimed(game_rows.claim_earliest(now, until)) == (held.pk, held.deadline_at)
     finally:
         writer.close()
+
+
+@pytest.mark.django_db
+@ON_BOTH_DATABASES
+def test_a_version_is_saved_only_over_the_version_it_was_read_at(database, anna, frozen_clock):
+    table = open_table(anna, stake=0)
+    tables.add_bot(table.pk, anna)
+    game = start_when_due(table, frozen_clock)
+    read_at = game.version
+    game.version, game.event_seq = read_at + 1, game.event_seq + 1
+    assert game_rows.save_version(game, read_at) is True
+    game.version += 1
+    assert game_rows.save_version(game, read_at) is False, "another version was saved since"
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.version, stored.event_seq) == (read_at + 1, game.event_seq)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_claim_reads_the_earliest_moments_of_every_game_but_the_one_it_took(
+    anna, boris, frozen_clock
+):
+    first, second = fired_last_by(["me", "me"], [anna, boris], frozen_clock)
+    now, until = clock.to_datetime(clock.now()), clock.to_datetime(clock.now() + 5)
+    claiming = game_rows.claim_earliest(now, until, "me")
+    assert claimed(claiming) == (first.pk, first.deadline_at)
+    assert claiming.ahead == game_rows.next_moments("me")
+    assert claiming.ahead is not None and claiming.ahead.own_game == second.deadline_at
+
+    claiming = game_rows.claim_earliest(now, until, "me")
+    assert claimed(claiming) == (second.pk, second.deadline_at)
+    assert claiming.ahead is not None and claiming.ahead.own_game == until, "the first's claim"
+
+    claiming = game_rows.claim_earliest(now, until, "me")
+    assert claimed(claiming) is None
+    assert claiming.ahead == game_rows.next_moments("me")
+    assert claiming.ahead is not None and claiming.ahead.own_game == until

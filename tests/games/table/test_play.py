@@ -5,14 +5,15 @@ from collections.abc import Callable
 
 import pytest
 from django.db import connection, transaction
-from django.db.models import Sum
+from django.db.models import Model, Sum
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from accounts import ledger
 from games import clock, errors
 from games.engine import Action, Deal, Rules
 from games.engine import Game as EngineGame
-from games.models import Game, GamePlayer, Seat, Table
+from games.models import Game, GameEvent, GamePlayer, Seat, Table
 from games.picture import notices
 from games.table import play, tables
 from tests.support.sockets import move_of
@@ -347,3 +348,44 @@ def test_a_move_made_while_a_bot_decides_voids_its_decision_and_it_decides_again
     expected = EngineGame.from_dict(thrown.state)
     expected.apply(1, decisions[-1], clock.now())
     assert answered.state == expected.to_dict()
+
+
+def written(queries: list[dict[str, str]], statement: str, model: type[Model]) -> int:
+    """How many of the captured statements are `statement` ("UPDATE", "INSERT INTO") on
+    `model`'s table."""
+    start = f'{statement} "{model._meta.db_table}"'
+    return sum(1 for query in queries if query["sql"].lstrip().upper().startswith(start.upper()))
+
+
+def test_a_bots_move_writes_its_row_at_the_version_read_and_its_events_in_one_statement(
+    bot_to_defend,
+):
+    game = bot_to_defend
+    with CaptureQueriesContext(connection) as captured:
+        assert play.tick(game.pk) is True
+    assert written(captured.captured_queries, "UPDATE", Game) == 1
+    assert written(captured.captured_queries, "INSERT INTO", GameEvent) == 1
+    sqls = [query["sql"].lstrip().upper() for query in captured.captured_queries]
+    begun = next(index for index, sql in enumerate(sqls) if sql.startswith(("SAVEPOINT", "BEGIN")))
+    assert not [sql for sql in sqls[begun:] if sql.startswith("SELECT")], "no read to lock it"
+    assert Game.objects.get(pk=game.pk).version == game.version + 1
+
+
+def test_a_tick_on_a_game_another_writer_saved_since_writes_nothing(bot_to_defend, monkeypatch):
+    game = bot_to_defend
+    decide = play.decide
+
+    def decide_while_another_saves(engine, position, level, rng):
+        Game.objects.filter(pk=game.pk).update(version=game.version + 1)
+        return decide(engine, position, level, rng)
+
+    monkeypatch.setattr(play, "decide", decide_while_another_saves)
+    events = game.events.count()
+    assert play.tick(game.pk) is False
+    after = Game.objects.get(pk=game.pk)
+    assert (after.version, after.state, after.event_seq) == (
+        game.version + 1,
+        game.state,
+        game.event_seq,
+    )
+    assert game.events.count() == events
