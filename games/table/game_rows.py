@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games.errors import GameError
 from games.models import Game, GameEvent, Seat, Table
-from games.rows import column, moment, prepared, readings, seats_of, table
+from games.rows import column, field, moment, prepared, readings, seats_of, table
 
 Fingerprint = tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]
 """A game's own columns that change without its version (its status, its event count, its
@@ -270,25 +270,52 @@ def lock_at_version(game_id: int, version: int) -> bool:
 
 VERSION_COLUMNS = ("version", "table_version", "state", "bot_moves", "deadline_at", "event_seq")
 """What a version of a running game changes in its row."""
+EVENT_COLUMNS = ("game", "seq", "version", "type", "seat", "data", "created_at")
+
+
+def versions_at_once() -> bool:
+    """Whether a version's row and its events are written in one statement (PostgreSQL:
+    `save_sql` with its events), which needs no transaction around it."""
+    return connection.vendor == "postgresql"
 
 
 @cache
-def save_sql(vendor: str) -> str:
+def save_sql(vendor: str, events: int = 0) -> str:
+    """A version's row over the version read; with `events`, as one statement that also
+    inserts that many events, only if the row was written (`versions_at_once`)."""
     assignments = ", ".join(f"{column(Game, name)} = %s" for name in VERSION_COLUMNS)
     pk, version = column(Game, "id"), column(Game, "version")
-    return f"UPDATE {table(Game)} SET {assignments} WHERE {pk} = %s AND {version} = %s"
+    update = f"UPDATE {table(Game)} SET {assignments} WHERE {pk} = %s AND {version} = %s"
+    if not events:
+        return update
+    names = ", ".join(column(GameEvent, name) for name in EVENT_COLUMNS)
+    typed = ", ".join(
+        f"CAST(%s AS {field(GameEvent, name).db_type(connection)})" for name in EVENT_COLUMNS
+    )
+    rows = ", ".join([f"({typed})"] * events)
+    return (
+        f"WITH saved AS ({update} RETURNING {pk}) INSERT INTO {table(GameEvent)} ({names}) "
+        f"SELECT v.* FROM saved, (VALUES {rows}) AS v({names})"
+    )
 
 
-def save_version(row: Game, read_at: int) -> bool:
+def save_version(row: Game, read_at: int, events: Sequence[dict[str, Any]] = ()) -> bool:
     """Write the row's version over version `read_at`; whether the row was still at it (if
-    not, nothing is written). Where the database locks rows, the row stays locked."""
+    not, nothing is written). Where the database locks rows, the row stays locked to the
+    end of the transaction. `events`, the version's own, are written in the same statement
+    (only where `versions_at_once`)."""
     values = [prepared(Game, name, getattr(row, name)) for name in VERSION_COLUMNS]
     with connection.cursor() as cursor:
-        cursor.execute(save_sql(connection.vendor), [*values, row.pk, read_at])
-        return cursor.rowcount == 1
-
-
-EVENT_COLUMNS = ("game", "seq", "version", "type", "seat", "data", "created_at")
+        if not events:
+            cursor.execute(save_sql(connection.vendor), [*values, row.pk, read_at])
+            return cursor.rowcount == 1
+        assert versions_at_once()
+        first = row.event_seq - len(events) + 1
+        inserted = event_values(row.pk, first, row.version, events)
+        cursor.execute(
+            save_sql(connection.vendor, len(events)), [*values, row.pk, read_at, *inserted]
+        )
+        return cursor.rowcount == len(events)
 
 
 @cache
@@ -302,14 +329,24 @@ def append_events(
     game_id: int, first_seq: int, version: int, events: Sequence[dict[str, Any]]
 ) -> None:
     """The events of one version, in one statement."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            events_sql(connection.vendor, len(events)),
+            event_values(game_id, first_seq, version, events),
+        )
+
+
+def event_values(
+    game_id: int, first_seq: int, version: int, events: Sequence[dict[str, Any]]
+) -> list[Any]:
+    """The values of `EVENT_COLUMNS` for each event, in a row."""
     created = prepared(GameEvent, "created_at", timezone.now())
     values: list[Any] = []
     for index, event in enumerate(events):
         data = prepared(GameEvent, "data", event)
         values += [game_id, first_seq + index, version, str(event["type"])]
         values += [event.get("seat"), data, created]
-    with connection.cursor() as cursor:
-        cursor.execute(events_sql(connection.vendor, len(events)), values)
+    return values
 
 
 def moments_columns(games: str = "TRUE") -> str:

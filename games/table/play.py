@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -261,15 +262,24 @@ def tick(
                 return False
             break
         events += move
+    record(loaded, events, now)
     try:
-        with transaction.atomic():
+        with writing(loaded):
             if finishing(loaded) and not still_at(loaded.row):
                 return False
-            record(loaded, events, now)
             save(loaded, now)
     except Overtaken:
         return False
     return True
+
+
+def writing(loaded: Loaded) -> AbstractContextManager[Any]:
+    """The transaction a tick's version is written in: none where the version is one
+    statement (`game_rows.versions_at_once`: its row and its events, and nothing else
+    changes, as for every bot's move that does not end the game)."""
+    if game_rows.versions_at_once() and not finishing(loaded) and not loaded.timed_out:
+        return nullcontext()
+    return transaction.atomic()
 
 
 class Overtaken(Exception):
@@ -386,7 +396,8 @@ def note_timeouts(loaded: Loaded, events: Sequence[Mapping[str, Any]]) -> None:
 
 def save(loaded: Loaded, now: float) -> None:
     """Write the version: the game's row first, if it is still at the version read (else
-    `Overtaken`, and the transaction is to be rolled back), then its events."""
+    `Overtaken`, and the transaction is to be rolled back), then its events (with the row,
+    in the same statement, where `game_rows.versions_at_once`)."""
     row, engine = loaded.row, loaded.engine
     row.version = loaded.version
     if table_key(engine) != loaded.table_before:
@@ -404,8 +415,11 @@ def save(loaded: Loaded, now: float) -> None:
     row.state = engine.to_dict()
     row.bot_moves = loaded.schedule.dump()
     if row.status == Game.Status.RUNNING:
-        if not game_rows.save_version(row, loaded.version - 1):
+        at_once = loaded.unwritten if game_rows.versions_at_once() else []
+        if not game_rows.save_version(row, loaded.version - 1, at_once):
             raise Overtaken
+        if at_once:
+            loaded.unwritten = []
     else:
         row.save()
     write_recorded(loaded)

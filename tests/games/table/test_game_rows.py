@@ -7,10 +7,11 @@ from datetime import datetime
 import pytest
 from django.db import connection, connections
 from django.forms.models import model_to_dict
+from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
 from games import clock
-from games.models import Game, Seat, Table
+from games.models import Game, GameEvent, Seat, Table
 from games.table import game_rows, tables
 from tests.support.orm import every_value
 from tests.support.tables import Clock, deadline_of, open_table, start_when_due
@@ -284,3 +285,29 @@ def test_on_postgresql_a_claim_reads_the_earliest_moments_of_every_game_but_the_
     assert claimed(claiming) is None
     assert claiming.ahead == game_rows.next_moments("me")
     assert claiming.ahead is not None and claiming.ahead.own_game == until
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_version_and_its_events_are_written_in_one_statement_or_not_at_all(
+    anna, frozen_clock
+):
+    table = open_table(anna, stake=0)
+    tables.add_bot(table.pk, anna)
+    game = start_when_due(table, frozen_clock)
+    read_at, seq = game.version, game.event_seq
+    events = [{"type": "pass", "seat": 1, "at": 1.5}, {"type": "note", "seat": None, "at": 2.0}]
+    game.version, game.event_seq = read_at + 1, seq + 2
+    assert game_rows.versions_at_once()
+    with CaptureQueriesContext(connection) as captured:
+        assert game_rows.save_version(game, read_at, events) is True
+    assert len(captured.captured_queries) == 1
+    stored = list(GameEvent.objects.filter(game=game, seq__gt=seq).order_by("seq"))
+    assert [(e.seq, e.version, e.type, e.seat, e.data) for e in stored] == [
+        (seq + 1, read_at + 1, "pass", 1, events[0]),
+        (seq + 2, read_at + 1, "note", None, events[1]),
+    ]
+    game.version, game.event_seq = read_at + 2, seq + 4
+    assert game_rows.save_version(game, read_at, events) is False
+    assert GameEvent.objects.filter(game=game, seq__gt=seq + 2).count() == 0
+    assert Game.objects.get(pk=game.pk).version == read_at + 1

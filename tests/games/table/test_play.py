@@ -389,3 +389,19 @@ def test_a_tick_on_a_game_another_writer_saved_since_writes_nothing(bot_to_defen
         game.event_seq,
     )
     assert game.events.count() == events
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_bots_move_is_one_statement_and_no_transaction(bot_to_defend):
+    game = bot_to_defend
+    with CaptureQueriesContext(connection) as captured:
+        assert play.tick(game.pk) is True
+    sqls = [query["sql"].lstrip().upper() for query in captured.captured_queries]
+    assert [sql for sql in sqls if not sql.startswith("SELECT")] == [
+        sql for sql in sqls if sql.startswith("WITH SAVED AS (UPDATE")
+    ]
+    assert len([sql for sql in sqls if sql.startswith("WITH")]) == 1
+    after = Game.objects.get(pk=game.pk)
+    assert after.version == game.version + 1
+    assert after.events.filter(version=after.version, data__by="bot").count() == 1
