@@ -10,6 +10,10 @@ On Redis the layer also rides out an outage (`games.live.outages`): a receiver w
 to answer again instead of failing its socket, a join made meanwhile is kept, and once
 Redis answers (started again, it is empty) every channel of this process is subscribed
 again and sent `layer.resumed`, so that a socket can catch up on what it missed.
+
+Each process that subscribes to a group it had no member in tells every other (`Joins`), so
+that a writer may go on trusting that a group it found without a socket still has none
+until one joins (`games.live.listeners`).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 import time
 from typing import Any
 
@@ -35,6 +40,58 @@ PROBE_SECONDS = 0.5
 RESUMED = {"type": "layer.resumed"}
 LISTEN_SECONDS = 0.1
 """How long a pub/sub receiver waits for a message before it looks at its state again."""
+
+
+JOINED = "__joined"
+"""The pub/sub channel (after the layer's prefix) on which each process says which group
+channel it just subscribed to."""
+GROUP = "__group__"
+
+
+class Joins:
+    """When this process last heard that a socket of any process joined each group channel,
+    and whether it hears that at all: only while a layer of this process listens on its
+    `JOINED` channel, and not across an outage of Redis (what was said meanwhile is lost)."""
+
+    FORGET_AT = 10_000
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.at: dict[str, float] = {}
+        self.hearing: set[int] = set()
+        """The layers of this process that listen for joins, by id."""
+        self.lost_at = float("-inf")
+
+    def heard(self, group_channel: str) -> None:
+        now = time.monotonic()
+        with self.lock:
+            if len(self.at) > self.FORGET_AT:
+                self.at = {}
+                self.lost_at = now
+            self.at[group_channel] = now
+
+    def listening(self, layer: object, hears: bool) -> None:
+        with self.lock:
+            if hears:
+                self.hearing.add(id(layer))
+            else:
+                self.hearing.discard(id(layer))
+                self.lost_at = time.monotonic()
+
+    def lost(self) -> None:
+        with self.lock:
+            self.lost_at = time.monotonic()
+
+    def joined_since(self, group_channel: str, moment: float) -> bool:
+        """Whether a socket may have joined the group channel since `moment` (monotonic):
+        always, unless this process heard every join since then."""
+        with self.lock:
+            if not self.hearing or self.lost_at >= moment:
+                return True
+            return self.at.get(group_channel, float("-inf")) >= moment
+
+
+joins = Joins()
 
 
 class CountsFullInboxes:
@@ -106,10 +163,14 @@ class PubSubShard(pubsub.RedisSingleShardConnection):
 
     async def subscribe(self, channel: str) -> None:
         self.wanted.add(channel)
+        first = channel not in self._subscribed_to
         try:
             await super().subscribe(channel)
         except UNREACHABLE as error:
             self.connection_lost(error)
+            return
+        if first and GROUP in channel:
+            await self.channel_layer.tell_joined(channel)
 
     async def unsubscribe(self, channel: str) -> None:
         self.wanted.discard(channel)
@@ -120,6 +181,7 @@ class PubSubShard(pubsub.RedisSingleShardConnection):
 
     def connection_lost(self, error: BaseException) -> None:
         self.lost = True
+        joins.lost()
         outages.OUTAGE.failed(error)
         self._ensure_receiver()
 
@@ -167,6 +229,9 @@ class PubSubShard(pubsub.RedisSingleShardConnection):
             return
         name = decoded(message["channel"])
         layer = self.channel_layer
+        if name == layer.joined_channel:
+            joins.heard(decoded(message["data"]))
+            return
         inboxes = (
             [layer.channels[name]]
             if name in layer.channels
@@ -202,9 +267,33 @@ class PubSubLoopLayer(pubsub.RedisPubSubLoopLayer):
         hosts: list[Any] = [shard.host for shard in self._shards]  # type: ignore[has-type]
         self._shards = [PubSubShard(host, self) for host in hosts]
 
+        self.joined_channel = f"{self.prefix}{JOINED}"
+        self.hears_joins = False
+
     async def _subscribe_to_channel(self, channel: str) -> None:
         self.channels[channel] = asyncio.Queue(maxsize=self.capacity)
+        await self.hear_joins()
         await self._get_shard(channel).subscribe(channel)
+
+    async def hear_joins(self) -> None:
+        """Listen for the joins of every process (`Joins`), once."""
+        if self.hears_joins:
+            return
+        self.hears_joins = True
+        shard = self._get_shard(self.joined_channel)
+        await shard.subscribe(self.joined_channel)
+        if self.joined_channel in shard._subscribed_to:
+            joins.listening(self, True)
+
+    async def tell_joined(self, group_channel: str) -> None:
+        """Tell every process that this one now has a member in the group channel."""
+        with contextlib.suppress(*UNREACHABLE):
+            await self._get_shard(self.joined_channel).publish(self.joined_channel, group_channel)
+
+    async def flush(self) -> None:
+        joins.listening(self, False)
+        self.hears_joins = False
+        await super().flush()
 
 
 class RedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):

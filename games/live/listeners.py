@@ -5,9 +5,12 @@ The in-memory layer knows its groups; on Redis a group is a pub/sub channel, whi
 process with a member in it subscribes to. A group Redis found listened to is taken to be
 listened to still for `HEARD_SECONDS` without asking again: nearly every commit asks of the
 same groups, and a picture drawn for a group its last socket left a moment ago only costs
-the drawing, while a group found without a socket is asked of every time, so a socket that
-joins it is drawn for at once. A layer that cannot tell counts every group as listened to,
-as does a Redis that does not answer (the outage is reported to `games.live.outages`).
+the drawing. A group found without a socket is taken to have none still for
+`UNHEARD_SECONDS`, unless this process hears of a join to it since (each process that
+subscribes to a group tells every other: `games.live.layers.Joins`), so a socket that joins
+it is drawn for at once; a process that does not hear the joins asks of it every time. A
+layer that cannot tell counts every group as listened to, as does a Redis that does not
+answer (the outage is reported to `games.live.outages`).
 """
 
 from __future__ import annotations
@@ -21,12 +24,16 @@ from typing import Any
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from games.live import blocking
+from games.live.layers import joins
 
 logger = logging.getLogger(__name__)
 
 
 HEARD_SECONDS = 1.0
 """How long a group Redis found listened to is taken to be listened to without asking."""
+UNHEARD_SECONDS = 10.0
+"""How long a group Redis found without a socket is taken to have none, while no join to it
+is heard."""
 
 
 class Heard:
@@ -37,10 +44,32 @@ class Heard:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.until: dict[str, float] = {}
+        self.empty_at: dict[str, float] = {}
+        """When each group was last found without a socket."""
 
     def among(self, groups: list[str], now: float) -> set[str]:
         with self.lock:
             return {group for group in groups if self.until.get(group, 0.0) > now}
+
+    def still_empty(self, groups: dict[str, str], now: float) -> set[str]:
+        """Those of `groups` (each with its layer channel) found without a socket within
+        `UNHEARD_SECONDS`, that no socket joined since as far as this process heard."""
+        with self.lock:
+            found = {group: self.empty_at.get(group) for group in groups}
+        return {
+            group
+            for group, at in found.items()
+            if at is not None
+            and now - at < UNHEARD_SECONDS
+            and not joins.joined_since(groups[group], at)
+        }
+
+    def found_empty(self, groups: Iterable[str], now: float) -> None:
+        with self.lock:
+            if len(self.empty_at) > self.FORGET_AT:
+                self.empty_at = {g: at for g, at in self.empty_at.items() if now - at < 1}
+            for group in groups:
+                self.empty_at[group] = now
 
     def found(self, groups: Iterable[str], now: float) -> None:
         with self.lock:
@@ -64,7 +93,13 @@ def listening(groups: Iterable[str]) -> set[str]:
         return {group for group in wanted if layer.groups.get(group)}
     now = time.monotonic()
     known = heard.among(wanted, now)
-    asked = [group for group in wanted if group not in known]
+    client = blocking.of(layer)
+    if client is not None:
+        unknown = {g: client.group_channel(g) for g in wanted if g not in known}
+        known_empty = heard.still_empty(unknown, now)
+    else:
+        known_empty = set()
+    asked = [group for group in wanted if group not in known and group not in known_empty]
     if not asked:
         return known
     try:
@@ -73,6 +108,8 @@ def listening(groups: Iterable[str]) -> set[str]:
         logger.exception("could not tell which groups are listened to")
         return set(wanted)
     heard.found(found, now)
+    if client is not None:
+        heard.found_empty([group for group in asked if group not in found], now)
     return known | found
 
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import time
+import uuid
 from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games.live import broadcast, listeners, outages
+from games.live import blocking, broadcast, layers, listeners, outages
 from games.live.layers import RedisPubSubChannelLayer
 from games.table import play, tables
 from tests.support.tables import open_table, start_when_due
@@ -75,12 +78,12 @@ async def test_redis_groups_without_members_are_not_listened_to():
         await layer.group_discard("listeners-check-ru", channel)
 
 
-def pub_sub_layer(settings: Any, address: str) -> Any:
+def pub_sub_layer(settings: Any, address: str, prefix: str = "asgi") -> Any:
     """The site's Redis layer, at `address`; nothing here connects to it before it is used."""
     settings.CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "games.live.layers.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [address]},
+            "CONFIG": {"hosts": [address], "prefix": prefix},
         }
     }
     return get_channel_layer()
@@ -158,3 +161,67 @@ def test_a_table_told_how_long_it_waits_redraws_only_its_waiting_room_for_those_
     assert [(group, message["type"]) for group, message in sent] == [
         (broadcast.spectators_group(table.pk, "ru"), "table.html")
     ]
+
+
+def test_a_group_found_empty_stays_empty_while_no_join_to_it_is_heard(monkeypatch):
+    joins = layers.Joins()
+    monkeypatch.setattr(listeners, "joins", joins)
+    heard = listeners.Heard()
+    groups = {"table-1-spectators-en": "asgi__group__table-1-spectators-en", "lobby": "x"}
+    heard.found_empty(["table-1-spectators-en"], now=100.0)
+    assert heard.still_empty(groups, now=100.5) == set(), "not trusted unless joins are heard"
+
+    layer = object()
+    joins.listening(layer, True)
+    heard.found_empty(["table-1-spectators-en"], now=time.monotonic())
+    later = time.monotonic() + 1
+    assert heard.still_empty(groups, now=later) == {"table-1-spectators-en"}
+    assert heard.still_empty(groups, now=later + listeners.UNHEARD_SECONDS) == set()
+
+    joins.heard("asgi__group__table-1-spectators-en")
+    assert heard.still_empty(groups, now=later) == set(), "a socket joined it since"
+
+    heard.found_empty(["table-1-spectators-en"], now=time.monotonic())
+    joins.lost()
+    assert heard.still_empty(groups, now=later) == set(), "joins may have been lost meanwhile"
+
+
+@pytest.mark.redis
+async def test_on_redis_a_group_found_empty_is_not_asked_of_again_until_a_socket_joins_it(
+    monkeypatch, settings
+):
+    layer = pub_sub_layer(settings, os.environ["REDIS_URL"], f"joins-{uuid.uuid4().hex}")
+    monkeypatch.setattr(listeners, "heard", listeners.Heard())
+    monkeypatch.setattr(listeners, "joins", layers.Joins())
+    monkeypatch.setattr(layers, "joins", listeners.joins)
+    asked = counting_members(monkeypatch)
+    group = "table-1-spectators-en"
+    try:
+        mine = await layer.new_channel()
+        assert await asyncio.to_thread(listeners.listening, [group]) == set()
+        assert await asyncio.to_thread(listeners.listening, [group]) == set()
+        assert asked == [[group]], "found empty once, then trusted"
+
+        await layer.group_add(group, mine)
+        channel = blocking.of(layer).group_channel(group)
+        deadline = asyncio.get_running_loop().time() + 5
+        while channel not in listeners.joins.at:
+            assert asyncio.get_running_loop().time() < deadline, "the join was never heard"
+            await asyncio.sleep(0.01)
+        assert await asyncio.to_thread(listeners.listening, [group]) == {group}
+        assert asked == [[group], [group]]
+    finally:
+        await layer.flush()
+
+
+def counting_members(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """Each question of `members_of` from now on."""
+    asked: list[list[str]] = []
+    members_of = listeners.members_of
+
+    def counted(layer: Any, groups: list[str]) -> set[str]:
+        asked.append(list(groups))
+        return members_of(layer, groups)
+
+    monkeypatch.setattr(listeners, "members_of", counted)
+    return asked

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 import pytest
 from django.db import connection, connections
@@ -296,7 +297,10 @@ def test_on_postgresql_a_version_and_its_events_are_written_in_one_statement_or_
     tables.add_bot(table.pk, anna)
     game = start_when_due(table, frozen_clock)
     read_at, seq = game.version, game.event_seq
-    events = [{"type": "pass", "seat": 1, "at": 1.5}, {"type": "note", "seat": None, "at": 2.0}]
+    events: list[dict[str, Any]] = [
+        {"type": "pass", "seat": 1, "at": 1.5},
+        {"type": "note", "seat": None, "at": 2.0},
+    ]
     game.version, game.event_seq = read_at + 1, seq + 2
     assert game_rows.versions_at_once()
     with CaptureQueriesContext(connection) as captured:
