@@ -266,7 +266,6 @@ class PubSubLoopLayer(pubsub.RedisPubSubLoopLayer):
         self.capacity = capacity
         hosts: list[Any] = [shard.host for shard in self._shards]  # type: ignore[has-type]
         self._shards = [PubSubShard(host, self) for host in hosts]
-
         self.joined_channel = f"{self.prefix}{JOINED}"
         self.hears_joins = False
 
