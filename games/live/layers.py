@@ -209,7 +209,9 @@ class PubSubShard(pubsub.RedisSingleShardConnection):
 
     async def resume(self) -> None:
         """Redis answers again (started again, it is empty): subscribe to every channel
-        anew and tell each of this process's channels, so its socket catches up."""
+        anew, tell every process of the groups joined again (a writer that found one empty
+        meanwhile would go on trusting that), and tell each of this process's channels, so
+        its socket catches up."""
         async with self._lock:
             self._ensure_redis()
             assert self._redis is not None and self._pubsub is not None
@@ -220,6 +222,9 @@ class PubSubShard(pubsub.RedisSingleShardConnection):
                 await self._pubsub.subscribe(channel)
                 self._subscribed_to.add(channel)
         self.lost = False
+        for channel in sorted(self.wanted):
+            if GROUP in channel:
+                await self.channel_layer.tell_joined(channel)
         for inbox in self.channel_layer.channels.values():
             self.deliver(inbox, self.channel_layer.channel_layer.serialize(RESUMED))
         outages.OUTAGE.ended()

@@ -9,6 +9,7 @@ import asyncio
 import gc
 import logging
 import shutil
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -122,4 +123,26 @@ async def test_a_socket_joins_its_groups_during_an_outage_and_is_in_them_once_re
     assert [m["type"] for m in await receive_all(layer, [early, late])] == ["layer.resumed"] * 2
     await layer.group_send("lobby", {"type": "lobby.html"})
     assert [m["type"] for m in await receive_all(layer, [early, late])] == ["lobby.html"] * 2
+    await layer.flush()
+
+
+async def test_after_redis_restarts_empty_every_process_hears_its_groups_joined_again(
+    own_redis, monkeypatch
+):
+    joins = layers.Joins()
+    monkeypatch.setattr(layers, "joins", joins)
+    layer = layer_on(own_redis)
+    seat = await layer.new_channel()
+    await layer.group_add("table-1-seat-0", seat)
+    receiving = asyncio.ensure_future(receive_all(layer, [seat]))
+    await asyncio.sleep(0.2)
+    own_redis.kill()
+    restarted = time.monotonic()
+    own_redis.start()
+    assert [m["type"] for m in await receiving] == ["layer.resumed"]
+    channel = "outage-test__group__table-1-seat-0"
+    give_up = time.monotonic() + 10
+    while joins.at.get(channel, float("-inf")) < restarted:
+        assert time.monotonic() < give_up, "the group joined again was never told"
+        await asyncio.sleep(0.02)
     await layer.flush()
