@@ -203,7 +203,9 @@ async def test_on_redis_a_group_found_empty_is_not_asked_of_again_until_a_socket
         assert asked == [[group]], "found empty once, then trusted"
 
         await layer.group_add(group, mine)
-        channel = blocking.of(layer).group_channel(group)
+        client = blocking.of(layer)
+        assert client is not None
+        channel = client.group_channel(group)
         deadline = asyncio.get_running_loop().time() + 5
         while channel not in listeners.joins.at:
             assert asyncio.get_running_loop().time() < deadline, "the join was never heard"
