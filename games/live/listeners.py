@@ -67,7 +67,9 @@ class Heard:
     def found_empty(self, groups: Iterable[str], now: float) -> None:
         with self.lock:
             if len(self.empty_at) > self.FORGET_AT:
-                self.empty_at = {g: at for g, at in self.empty_at.items() if now - at < 1}
+                self.empty_at = {
+                    g: at for g, at in self.empty_at.items() if now - at < UNHEARD_SECONDS
+                }
             for group in groups:
                 self.empty_at[group] = now
 

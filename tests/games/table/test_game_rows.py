@@ -14,14 +14,9 @@ from accounts.models import User
 from games import clock
 from games.models import Game, GameEvent, Seat, Table
 from games.table import game_rows, tables
+from tests.support.databases import ON_BOTH_DATABASES
 from tests.support.orm import every_value
 from tests.support.tables import Clock, deadline_of, open_table, start_when_due
-
-ON_BOTH_DATABASES = pytest.mark.parametrize(
-    "database", ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
-)
-"""A test of the writers' own SQL, run by `make test` on SQLite and by the PostgreSQL
-suite on PostgreSQL."""
 
 
 @pytest.mark.django_db

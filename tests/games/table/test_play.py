@@ -16,6 +16,7 @@ from games.engine import Game as EngineGame
 from games.models import Game, GameEvent, GamePlayer, Seat, Table
 from games.picture import notices
 from games.table import play, tables
+from tests.support.databases import ON_BOTH_DATABASES
 from tests.support.sockets import move_of
 from tests.support.tables import deadline_of, open_table, play_out, start_when_due
 
@@ -129,7 +130,10 @@ def test_a_version_from_the_future_is_refused(anna, boris, frozen_clock):
         move(game, anna, 999, action="lead", card="6S")
 
 
-def test_r15_two_timeouts_in_a_row_make_a_player_away_until_they_act(anna, boris, frozen_clock):
+@ON_BOTH_DATABASES
+def test_r15_two_timeouts_in_a_row_make_a_player_away_until_they_act(
+    database, anna, boris, frozen_clock
+):
     game, engine = two_player_game(
         anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
     )
@@ -371,7 +375,10 @@ def test_a_bots_move_writes_its_row_at_the_version_read_and_its_events_in_one_st
     assert Game.objects.get(pk=game.pk).version == game.version + 1
 
 
-def test_a_tick_on_a_game_another_writer_saved_since_writes_nothing(bot_to_defend, monkeypatch):
+@ON_BOTH_DATABASES
+def test_a_tick_on_a_game_another_writer_saved_since_writes_nothing(
+    database, bot_to_defend, monkeypatch
+):
     game = bot_to_defend
     decide = play.decide
 
