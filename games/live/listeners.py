@@ -29,8 +29,9 @@ from games.live.layers import joins
 logger = logging.getLogger(__name__)
 
 
-HEARD_SECONDS = 1.0
-"""How long a group Redis found listened to is taken to be listened to without asking."""
+HEARD_SECONDS = 10.0
+"""How long a group Redis found listened to is taken to be listened to without asking: a
+table's groups are asked of about once in that long instead of at nearly every commit."""
 UNHEARD_SECONDS = 10.0
 """How long a group Redis found without a socket is taken to have none, while no join to it
 is heard."""

@@ -16,7 +16,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -72,6 +72,9 @@ class Loaded:
     after the version's row (`write_recorded`)."""
     timed_out: dict[int, Seat] = field(default_factory=dict)
     """Seats whose timeouts this version counted, by position, to write with its events."""
+    returned: dict[int, Seat] = field(default_factory=dict)
+    """Seats whose player moved again after timeouts, away or having left, by position: they
+    are no longer any of those, written with the version's events."""
     before: Before | None = None
     """The game as it was loaded, so that pages get only what this version changes."""
 
@@ -180,33 +183,68 @@ def start(table_id: int) -> Game | None:
 
 
 def act(game_id: int, player: User, action: Action, seen_version: int | None) -> Game:
-    """A person's move, decided on the version of the game they were looking at."""
-    with transaction.atomic():
-        loaded = load(game_id)
-        row, engine = loaded.row, loaded.engine
-        if row.status != Game.Status.RUNNING:
-            raise StaleCommand(_("This game is over."))
-        seat = loaded.seat_of(player)
-        if seen_version is None or seen_version > row.version:
-            raise StaleCommand(_("That move does not match the game you are playing."))
-        if seen_version < row.version and not still_fits(action, row, seen_version):
-            raise StaleCommand(
-                _("The cards on the table changed before your move arrived; look again.")
-            )
-        now = clock.now()
-        events = engine.tick(now)
-        refusal = None
+    """A person's move, decided on the version of the game they were looking at.
+
+    Where a version is one statement (`game_rows.versions_at_once`), the game is read
+    without a lock and the move is written only if the game is still at the version read,
+    as a bot's move is; a game another writer moved on meanwhile is read again and the move
+    tried on it, up to `MOVE_ATTEMPTS` times. Elsewhere it is one transaction from the
+    game's row locked."""
+    for _attempt in range(MOVE_ATTEMPTS):
         try:
-            events += engine.apply(seat.position, action, now)
-        except IllegalAction as illegal:
-            refusal = in_words(illegal.reason)
-            if not events:
-                raise GameError(refusal) from None
-        else:
-            if seat.away or seat.timeouts or seat.left:
-                seat.away, seat.timeouts, seat.left = False, 0, False
-                seat.save(update_fields=["away", "timeouts", "left"])
-        record(loaded, events, now)
+            with reading_to_write():
+                return move_once(
+                    load(game_id, lock=not game_rows.versions_at_once()),
+                    player,
+                    action,
+                    seen_version,
+                )
+        except Overtaken:
+            continue
+    raise StaleCommand(_("The cards on the table changed before your move arrived; look again."))
+
+
+MOVE_ATTEMPTS = 3
+"""How many times a person's move is tried on a game other writers keep moving on."""
+
+
+def reading_to_write() -> AbstractContextManager[Any]:
+    """Around a person's move from its reading on: nothing where its version is written
+    over the version read (`writing` then holds what needs a transaction), else the
+    transaction that locks the game's row first."""
+    return nullcontext() if game_rows.versions_at_once() else transaction.atomic()
+
+
+def move_once(loaded: Loaded, player: User, action: Action, seen_version: int | None) -> Game:
+    """A person's move on the game as `loaded`: `Overtaken` if another writer saved a
+    version since."""
+    row, engine = loaded.row, loaded.engine
+    if row.status != Game.Status.RUNNING:
+        raise StaleCommand(_("This game is over."))
+    seat = loaded.seat_of(player)
+    if seen_version is None or seen_version > row.version:
+        raise StaleCommand(_("That move does not match the game you are playing."))
+    if seen_version < row.version and not still_fits(action, row, seen_version):
+        raise StaleCommand(
+            _("The cards on the table changed before your move arrived; look again.")
+        )
+    now = clock.now()
+    events = engine.tick(now)
+    refusal = None
+    try:
+        events += engine.apply(seat.position, action, now)
+    except IllegalAction as illegal:
+        refusal = in_words(illegal.reason)
+        if not events:
+            raise GameError(refusal) from None
+    else:
+        if seat.away or seat.timeouts or seat.left:
+            seat.away, seat.timeouts, seat.left = False, 0, False
+            loaded.returned[seat.position] = seat
+    record(loaded, events, now)
+    with writing(loaded):
+        if finishing(loaded) and not still_at(row):
+            raise Overtaken
         save(loaded, now)
     if refusal is not None:
         raise GameError(refusal)
@@ -274,10 +312,17 @@ def tick(
 
 
 def writing(loaded: Loaded) -> AbstractContextManager[Any]:
-    """The transaction a tick's version is written in: none where the version is one
-    statement (`game_rows.versions_at_once`: its row and its events, and nothing else
-    changes, as for every bot's move that does not end the game)."""
-    if game_rows.versions_at_once() and not finishing(loaded) and not loaded.timed_out:
+    """The transaction a version is written in: none where the version is one statement
+    (`game_rows.versions_at_once`: its row and its events, and nothing else changes, as
+    for every move that does not end the game or change a seat), and none of its own inside
+    the caller's."""
+    at_once = (
+        game_rows.versions_at_once()
+        and not finishing(loaded)
+        and not loaded.timed_out
+        and not loaded.returned
+    )
+    if at_once or connection.in_atomic_block:
         return nullcontext()
     return transaction.atomic()
 
@@ -369,7 +414,7 @@ def record(loaded: Loaded, events: Sequence[Mapping[str, Any]], now: float) -> N
 
 def write_recorded(loaded: Loaded) -> None:
     """The events recorded since the last write, in one statement, and the seats whose
-    timeouts they counted."""
+    timeouts they counted or whose player came back."""
     row, unwritten = loaded.row, loaded.unwritten
     if unwritten:
         game_rows.append_events(
@@ -379,6 +424,9 @@ def write_recorded(loaded: Loaded) -> None:
     for seat in loaded.timed_out.values():
         seat.save(update_fields=["timeouts", "away"])
     loaded.timed_out.clear()
+    for seat in loaded.returned.values():
+        seat.save(update_fields=["away", "timeouts", "left"])
+    loaded.returned.clear()
 
 
 def note_timeouts(loaded: Loaded, events: Sequence[Mapping[str, Any]]) -> None:

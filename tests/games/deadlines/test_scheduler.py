@@ -387,3 +387,63 @@ def test_on_postgresql_a_sweep_knows_what_is_upcoming_from_its_claims_alone(
     assert fired == 1 and reads == []
     assert after == scheduler.read_upcoming()
     assert after is not None and after.game is not None and now < after.game < now + 60
+
+
+def sleeping_on(monkeypatch: Any, frozen_clock: Clock) -> list[float]:
+    """Each wait of the scheduler's thread, which moves the test's clock on instead."""
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        frozen_clock.advance(seconds)
+
+    monkeypatch.setattr(scheduler.time, "sleep", sleep)
+    return slept
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sweep_waits_on_its_thread_for_a_game_due_a_moment_after_the_one_it_fired(
+    frozen_clock, monkeypatch
+):
+    first, second = games_of_bots(2, frozen_clock)
+    now = frozen_clock.advance(3.1)
+    soon = now + scheduler.STAY_SECONDS / 2
+    Game.objects.filter(pk=first.pk).update(deadline_at=clock.to_datetime(now))
+    Game.objects.filter(pk=second.pk).update(deadline_at=clock.to_datetime(soon))
+    versions = {game.pk: Game.objects.get(pk=game.pk).version for game in (first, second)}
+    slept = sleeping_on(monkeypatch, frozen_clock)
+    fired, upcoming = scheduler.sweep_and_look(scheduler.read_upcoming())
+    assert fired == 2
+    assert slept == [pytest.approx(soon - now, abs=0.001)]
+    assert {pk: Game.objects.get(pk=pk).version - v for pk, v in versions.items()} == {
+        first.pk: 1,
+        second.pk: 1,
+    }
+    assert upcoming == scheduler.read_upcoming()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sweep_leaves_a_game_due_later_than_a_moment_to_the_rest(frozen_clock, monkeypatch):
+    first, second = games_of_bots(2, frozen_clock)
+    now = frozen_clock.advance(3.1)
+    Game.objects.filter(pk=first.pk).update(deadline_at=clock.to_datetime(now))
+    later = now + scheduler.STAY_SECONDS * 2
+    Game.objects.filter(pk=second.pk).update(deadline_at=clock.to_datetime(later))
+    slept = sleeping_on(monkeypatch, frozen_clock)
+    fired, upcoming = scheduler.sweep_and_look(scheduler.read_upcoming())
+    assert fired == 1 and slept == []
+    assert upcoming is not None and upcoming.game == pytest.approx(later, abs=0.001)
+
+
+def test_a_sweep_does_not_wait_for_a_game_when_a_start_comes_first_or_the_clock_stands_still(
+    monkeypatch,
+):
+    now = clock.now()
+    lookout = scheduler.Lookout(None)
+    lookout.saw(scheduler.Upcoming(now + 0.01, now + 0.005, None))
+    assert lookout.soon(now) is None, "the start is the next thing upcoming"
+    lookout.saw(scheduler.Upcoming(now + 0.01, None, None))
+    assert lookout.soon(now) == pytest.approx(0.01)
+    monkeypatch.setattr(scheduler.time, "sleep", lambda seconds: None)
+    monkeypatch.setattr(scheduler.clock, "now", lambda: now)
+    assert not scheduler.stayed_for_next(lookout, now, time.monotonic() + 1.0)

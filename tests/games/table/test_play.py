@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 import pytest
 from django.db import connection, transaction
-from django.db.models import Model, Sum
+from django.db.models import F, Model, Sum
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
@@ -370,7 +370,7 @@ def test_a_bots_move_writes_its_row_at_the_version_read_and_its_events_in_one_st
     assert written(captured.captured_queries, "UPDATE", Game) == 1
     assert written(captured.captured_queries, "INSERT INTO", GameEvent) == 1
     sqls = [query["sql"].lstrip().upper() for query in captured.captured_queries]
-    begun = next(index for index, sql in enumerate(sqls) if sql.startswith(("SAVEPOINT", "BEGIN")))
+    begun = next(index for index, sql in enumerate(sqls) if sql.startswith("UPDATE"))
     assert not [sql for sql in sqls[begun:] if sql.startswith("SELECT")], "no read to lock it"
     assert Game.objects.get(pk=game.pk).version == game.version + 1
 
@@ -412,3 +412,85 @@ def test_on_postgresql_a_bots_move_is_one_statement_and_no_transaction(bot_to_de
     after = Game.objects.get(pk=game.pk)
     assert after.version == game.version + 1
     assert after.events.filter(version=after.version, data__by="bot").count() == 1
+
+
+def another_writer_saves_on_load(monkeypatch, times: int) -> list[int]:
+    """The first `times` reads of a game by the writer are followed at once by another
+    writer's version of it; the versions each read was made at."""
+    reads: list[int] = []
+    load = play.load
+
+    def load_while_another_saves(game_id: int, **options: object) -> play.Loaded:
+        loaded = load(game_id, **options)  # type: ignore[arg-type]
+        reads.append(loaded.row.version)
+        if len(reads) <= times:
+            Game.objects.filter(pk=game_id).update(version=F("version") + 1)
+        return loaded
+
+    monkeypatch.setattr(play, "load", load_while_another_saves)
+    return reads
+
+
+@ON_BOTH_DATABASES
+def test_a_persons_move_on_a_game_another_writer_saved_meanwhile_is_made_on_the_game_read_again(
+    database, anna, boris, frozen_clock, monkeypatch
+):
+    game, _engine = two_player_game(
+        anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
+    )
+    reads = another_writer_saves_on_load(monkeypatch, times=1)
+    move(game, anna, game.version, action="lead", card="6S")
+    assert len(reads) == 2
+    game.refresh_from_db()
+    assert game.version == reads[-1] + 1
+    assert game.events.filter(type="lead", seat=0, version=game.version).count() == 1
+
+
+@ON_BOTH_DATABASES
+def test_a_persons_move_on_a_game_other_writers_keep_moving_on_is_refused_and_writes_nothing(
+    database, anna, boris, frozen_clock, monkeypatch
+):
+    game, _engine = two_player_game(
+        anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
+    )
+    state, events = game.state, game.events.count()
+    reads = another_writer_saves_on_load(monkeypatch, times=play.MOVE_ATTEMPTS)
+    with pytest.raises(errors.StaleCommand, match="changed"):
+        move(game, anna, game.version, action="lead", card="6S")
+    assert len(reads) == play.MOVE_ATTEMPTS
+    game.refresh_from_db()
+    assert (game.state, game.events.count()) == (state, events)
+
+
+@ON_BOTH_DATABASES
+def test_a_player_who_was_away_is_back_with_their_move(database, anna, boris, frozen_clock):
+    game, _engine = two_player_game(
+        anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
+    )
+    Seat.objects.filter(player=anna).update(away=True, timeouts=2)
+    move(game, anna, game.version, action="lead", card="6S")
+    seat = Seat.objects.get(player=anna)
+    assert (seat.away, seat.timeouts, seat.left) == (False, 0, False)
+    assert game.events.filter(type="lead", seat=0).exists()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_persons_move_is_one_statement_and_no_transaction(
+    anna, boris, frozen_clock
+):
+    game, _engine = two_player_game(
+        anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
+    )
+
+    def no_transaction(*args: object, **kwargs: object) -> object:
+        raise AssertionError("a person's move opened a transaction")
+
+    with CaptureQueriesContext(connection) as captured, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(transaction, "atomic", no_transaction)
+        move(game, anna, game.version, action="lead", card="6S")
+    sqls = [query["sql"].lstrip().upper() for query in captured.captured_queries]
+    written = [sql for sql in sqls if not sql.startswith("SELECT")]
+    assert len(written) == 1 and written[0].startswith("WITH SAVED AS (UPDATE")
+    game.refresh_from_db()
+    assert game.events.filter(type="lead", seat=0, version=game.version).count() == 1
