@@ -13,8 +13,8 @@ again.
 An owner that is gone or behind never answers. It leaves a move alone once the move's
 deadline has passed (`OWNER_SECONDS`), and a little after that (`TAKE_BACK_SECONDS`) the
 socket's own server carries the move out itself, and the socket's next moves too until a
-frame names an owner again. Whoever carries a move out, the writer checks it against the
-game's version under the row lock, as always (`games.table.play.act`).
+frame names an owner again. Whoever carries a move out, the writer writes it only over the
+version of the game it read, as always (`games.table.play.act`).
 """
 
 from __future__ import annotations

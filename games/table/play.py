@@ -1,8 +1,10 @@
 """The game writer: every change to a running game goes through here.
 
-Each entry point is one transaction that locks the game row, runs the engine, saves
-state and version, appends events, moves chips through the ledger and sets the next
-deadline. What the browsers must see is rendered and sent after the commit.
+Each entry point runs the engine on the game as read, saves state and version over the
+version read (or locks the row first, where it moves chips or more than the game's row and
+events), appends events, moves chips through the ledger and sets the next deadline, in one
+transaction or, where the database can, one statement. What the browsers must see is
+rendered and sent after the commit.
 """
 
 from __future__ import annotations
