@@ -157,12 +157,12 @@ class Lookout:
         self.upcoming = upcoming
         self.fresh = upcoming is not None
 
-    def fired(self, game: int, ahead: Upcoming | None) -> None:
+    def fired(self, game: int, ahead: Upcoming) -> None:
         """After `game` fired: what its claim read of the rest (`ahead`), with the deadline
-        the game now has as this process wrote it; read again when the claim read nothing
-        or the game is no longer held (it ended)."""
+        the game now has as this process wrote it; read again when the game is no longer
+        held (it ended)."""
         deadline = held_games.deadline_of(game)
-        if ahead is None or deadline is None:
+        if deadline is None:
             self.read()
             return
         at = clock.to_seconds(deadline)
@@ -372,7 +372,7 @@ class Claim:
     """The game's fingerprint as read when it was claimed (`game_rows.claim_earliest`)."""
 
 
-def claim_game(now: float) -> tuple[Claim | None, Upcoming | None]:
+def claim_game(now: float) -> tuple[Claim | None, Upcoming]:
     """The running game whose deadline came first among those this scheduler fired last or
     nobody has fired, and those of other schedulers overdue by `HANDOVER_SECONDS`, claimed
     for `CLAIM_SECONDS` and named this process's (`WRITER`): its
@@ -380,12 +380,12 @@ def claim_game(now: float) -> tuple[Claim | None, Upcoming | None]:
     still holds the deadline read (another scheduler that took the game first moved it), so
     other schedulers pass over the game while its bots decide. Firing it writes its next
     deadline there; a scheduler that dies holding a claim lets the game fall due again when
-    the claim ends. With it, what is upcoming besides the claimed game, where the claim
-    read that too (`game_rows.claim_earliest`)."""
+    the claim ends. With it, what is upcoming besides the claimed game, read with it
+    (`game_rows.claim_earliest`)."""
     until = clock.to_datetime(now + CLAIM_SECONDS)
     overdue = clock.to_datetime(now - HANDOVER_SECONDS)
     claiming = game_rows.claim_earliest(clock.to_datetime(now), until, WRITER, overdue)
-    ahead = upcoming_of(claiming.ahead) if claiming.ahead is not None else None
+    ahead = upcoming_of(claiming.ahead)
     claimed = claiming.claimed
     if claimed is None:
         return None, ahead

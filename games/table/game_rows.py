@@ -155,8 +155,11 @@ def claim_sql(vendor: str) -> tuple[str, str]:
         column(Game, name) for name in ("deadline_at", "status", "id", "writer")
     )
     earliest = (
-        f"SELECT {pk}, {deadline} FROM {g} WHERE {status} = %s AND {deadline} <= %s "
-        f"AND {takeable()} ORDER BY {deadline} LIMIT 1"
+        f"WITH due AS (SELECT {pk}, {deadline} FROM {g} WHERE {status} = %s "
+        f"AND {deadline} <= %s AND {takeable()} ORDER BY {deadline} LIMIT 1) "
+        f"SELECT ahead.*, due.{pk}, due.{deadline} "
+        f"FROM (SELECT {moments_columns(f'{pk} NOT IN (SELECT {pk} FROM due)')}) AS ahead "
+        f"LEFT JOIN due ON 1 = 1"
     )
     claim = f"UPDATE {g} SET {deadline} = %s, {writer} = %s WHERE {pk} = %s AND {deadline} = %s"
     return earliest, claim
@@ -204,8 +207,8 @@ class Claimed(NamedTuple):
 
 class Claiming(NamedTuple):
     claimed: Claimed | None
-    ahead: Moments | None
-    """The earliest moments of all but the claimed game, where the claim read them too."""
+    ahead: Moments
+    """The earliest moments of all but the claimed game, read with it."""
 
 
 def claim_earliest(
@@ -217,7 +220,8 @@ def claim_earliest(
     with its fingerprint, which its writer starts from. Where the database locks rows, a
     game another writer holds is passed over, and all of it is one statement, which also
     reads the earliest moments of the rest (`next_moments` of `writer`); elsewhere the
-    update holds only if the column still holds the deadline read."""
+    update holds only if the column still holds the deadline read, and those moments are
+    read with the game that is due."""
     running, opened = Game.Status.RUNNING.value, Table.Status.OPEN.value
     due = prepared(Game, "deadline_at", now)
     handed = prepared(Game, "deadline_at", now if overdue is None else overdue)
@@ -243,16 +247,20 @@ def claim_earliest(
     earliest, claim = claim_sql(connection.vendor)
     with connection.cursor() as cursor:
         while True:
-            cursor.execute(earliest, [running, due, writer, handed])
+            cursor.execute(
+                earliest,
+                [running, due, writer, handed] + [running, writer, running, opened, opened],
+            )
             first = cursor.fetchone()
-            if first is None:
-                return Claiming(None, None)
-            pk, stored = first
+            ahead = Moments(*(moment(value) for value in first[:4]))
+            pk, stored = first[4:6]
+            if pk is None:
+                return Claiming(None, ahead)
             cursor.execute(claim, [ends, writer, pk, stored])
             if cursor.rowcount:
                 at = moment(stored)
                 assert at is not None
-                return Claiming(Claimed(pk, at, fingerprint(pk, lock=False)), None)
+                return Claiming(Claimed(pk, at, fingerprint(pk, lock=False)), ahead)
 
 
 @cache

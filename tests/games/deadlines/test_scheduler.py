@@ -17,6 +17,7 @@ from games.engine import Game as EngineGame
 from games.live import owners
 from games.models import Game, Seat, Table
 from games.table import game_rows, play, tables
+from tests.support.databases import ON_BOTH_DATABASES
 from tests.support.tables import Clock, deadline_of, games_of_bots, open_table, start_when_due
 from tests.support.waiting import eventually
 
@@ -372,11 +373,9 @@ async def test_the_rest_after_a_sweep_starts_from_what_the_sweep_read(monkeypatc
     assert len(reads) == 1, "a sweep that could not look ahead leaves it to the rest"
 
 
-@pytest.mark.postgres
+@ON_BOTH_DATABASES
 @pytest.mark.django_db(transaction=True)
-def test_on_postgresql_a_sweep_knows_what_is_upcoming_from_its_claims_alone(
-    frozen_clock, monkeypatch
-):
+def test_a_sweep_knows_what_is_upcoming_from_its_claims_alone(database, frozen_clock, monkeypatch):
     due, later = games_of_bots(2, frozen_clock)
     now = frozen_clock.advance(3.1)
     Game.objects.filter(pk=due.pk).update(deadline_at=clock.to_datetime(now))
