@@ -289,6 +289,7 @@ class TableConsumer(GuardedConsumer):
             self.seat = seat
             await self.join(self.audience_group())
             await self.send_snapshot()
+            await self.report_in()
 
     async def table_presence(self, event: TablePresence) -> None:
         html = event["html"]

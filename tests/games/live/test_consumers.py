@@ -373,6 +373,22 @@ async def test_the_table_sees_a_player_come_and_go(anna, boris, frozen_clock, so
     assert f'id="presence-{positions[boris.pk]}"' in went and "offline" in went
 
 
+async def test_a_player_who_sits_down_from_the_page_shows_online_at_once(
+    anna, boris, frozen_clock, sockets
+):
+    table = await database_sync_to_async(open_table)(anna, stake=10)
+    anna_socket = await connected(sockets, table, anna)
+    await connected(sockets, table, boris)
+    await database_sync_to_async(tables.join)(table.pk, boris)
+    position = await database_sync_to_async(lambda: table.seat_set.get(player=boris).position)()
+    frames = [await anna_socket.next() for _ in range(2)]
+    frames += await anna_socket.drain()
+    came = [frame for frame in frames if f'id="presence-{position}"' in frame]
+    assert came and "online" in came[-1]
+    seat = await database_sync_to_async(lambda: table.seat_set.get(player=boris))()
+    assert seat.last_seen is not None
+
+
 async def test_a_socket_speaks_the_browsers_language_and_remembers_it_for_the_seat(
     anna, boris, frozen_clock, sockets
 ):
