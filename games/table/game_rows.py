@@ -234,7 +234,7 @@ def claim_earliest(
                 + [running, writer, running, opened, opened],
             )
             rows = cursor.fetchall()
-        ahead = Moments(*(moment(value) for value in rows[0][:4]))
+        ahead = moments_of(rows[0][:4])
         pk, stored, version = rows[0][4:7]
         if pk is None:
             return Claiming(None, ahead)
@@ -252,7 +252,7 @@ def claim_earliest(
                 [running, due, writer, handed] + [running, writer, running, opened, opened],
             )
             first = cursor.fetchone()
-            ahead = Moments(*(moment(value) for value in first[:4]))
+            ahead = moments_of(first[:4])
             pk, stored = first[4:6]
             if pk is None:
                 return Claiming(None, ahead)
@@ -397,6 +397,11 @@ class Moments(NamedTuple):
     release: datetime | None
 
 
+def moments_of(values: Sequence[Any]) -> Moments:
+    """The moments of `moments_columns`, as read."""
+    return Moments(*(moment(value) for value in values))
+
+
 def next_moments(writer: str = "") -> Moments:
     """The earliest deadline of a running game (of those `writer` takes first, and of all),
     start of an open table and end of a grace after a game (`games.table.standup`), in one
@@ -407,7 +412,7 @@ def next_moments(writer: str = "") -> Moments:
             next_moments_sql(connection.vendor), [running, writer, running, opened, opened]
         )
         found = cursor.fetchone()
-    return Moments(*(moment(value) for value in found))
+    return moments_of(found)
 
 
 @cache

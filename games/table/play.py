@@ -244,10 +244,7 @@ def move_once(loaded: Loaded, player: User, action: Action, seen_version: int | 
             seat.away, seat.timeouts, seat.left = False, 0, False
             loaded.returned[seat.position] = seat
     record(loaded, events, now)
-    with writing(loaded):
-        if finishing(loaded) and not still_at(row):
-            raise Overtaken
-        save(loaded, now)
+    write_version(loaded, now)
     if refusal is not None:
         raise GameError(refusal)
     return row
@@ -304,13 +301,20 @@ def tick(
         events += move
     record(loaded, events, now)
     try:
-        with writing(loaded):
-            if finishing(loaded) and not still_at(loaded.row):
-                return False
-            save(loaded, now)
+        write_version(loaded, now)
     except Overtaken:
         return False
     return True
+
+
+def write_version(loaded: Loaded, now: float) -> None:
+    """Save the version over the version read, in the transaction it needs (`writing`):
+    `Overtaken` if another writer saved one since (one that ends the game locks the row at
+    the version read first)."""
+    with writing(loaded):
+        if finishing(loaded) and not still_at(loaded.row):
+            raise Overtaken
+        save(loaded, now)
 
 
 def writing(loaded: Loaded) -> AbstractContextManager[Any]:

@@ -463,7 +463,7 @@ def test_a_persons_move_on_a_game_other_writers_keep_moving_on_is_refused_and_wr
 
 
 @ON_BOTH_DATABASES
-def test_a_player_who_was_away_is_back_with_their_move(database, anna, boris, frozen_clock):
+def test_r15_a_player_who_was_away_is_back_with_their_move(database, anna, boris, frozen_clock):
     game, _engine = two_player_game(
         anna, boris, frozen_clock, ["6S 6C 8C 9D", "7S TS JC QC"], "QD KH"
     )
