@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from asgiref.sync import async_to_sync
@@ -232,12 +232,26 @@ def table_changed(table_id: int) -> None:
 
 def line_told(table_id: int) -> None:
     """A table in line was told when to expect its game (`games.deadlines.admission`): only
-    its waiting room says so, and only to those who watch it."""
+    its waiting room's status line says so, and only to those who watch it."""
     if not listeners.listening([public_group(table_id)]):
         return
-    waiting = scene.of_table(table_id)
-    if waiting.game is None:
-        send_all(scene_messages(waiting, heard_at(waiting)))
+    waiting = scene.of_waiting_table(table_id)
+    if waiting is None:
+        return
+    heard = heard_at(waiting)
+    outbox: list[Message] = []
+    for audience, group in heard_audiences(waiting, heard):
+        frame: TableHtml = {
+            "type": "table.html",
+            "html": {audience_key(audience): scene.render_status(waiting, audience)},
+            "version": None,
+            "game": None,
+            "base": None,
+            "owner": None,
+            "piece": True,
+        }
+        outbox.append((group, frame))
+    send_all(outbox)
 
 
 WATCHERS = [LOBBY_GROUP, STAFF_GROUP]
@@ -267,19 +281,14 @@ def scene_messages(
     """The table's picture for every audience a socket listens as: the spectators' of each
     language to that language's group, each seated person's to their seat's group. Where
     the scene knows the version before, the picture is what changed since (`base`)."""
-    table_id = now.table.pk
     outbox: list[Message] = []
-    for audience in now.audiences():
-        group = audience_group(table_id, audience)
-        if group not in heard:
-            continue
+    for audience, group in heard_audiences(now, heard):
         with metrics.RENDER.time():
             changes = scene.render_changes(now, audience)
             html = (scene.render(now, audience) if changes is None else changes) + extra(audience)
-        key = audience.language if audience.seat is None else "*"
         frame: TableHtml = {
             "type": "table.html",
-            "html": {key: html},
+            "html": {audience_key(audience): html},
             "version": now.version,
             "game": now.game.pk if now.game is not None else None,
             "base": now.before.version if changes is not None and now.before else None,
@@ -287,6 +296,20 @@ def scene_messages(
         }
         outbox.append((group, frame))
     return outbox
+
+
+def heard_audiences(now: scene.Scene, heard: set[str]) -> Iterator[tuple[scene.Audience, str]]:
+    """The scene's audiences a socket listens as, each with its group."""
+    for audience in now.audiences():
+        group = audience_group(now.table.pk, audience)
+        if group in heard:
+            yield audience, group
+
+
+def audience_key(audience: scene.Audience) -> str:
+    """Under which key a frame carries an audience's HTML: the spectators' language, or "*"
+    for the one seat whose group it goes to."""
+    return audience.language if audience.seat is None else "*"
 
 
 def presence_changed(table_id: int, position: int, online: bool) -> None:

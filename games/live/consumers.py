@@ -234,6 +234,10 @@ class TableConsumer(GuardedConsumer):
             frame = in_language(html, self.language)
         else:
             return
+        if event.get("piece"):
+            if self.shown_game is None:
+                await self.send(text_data=frame)
+            return
         game, version, base = event["game"], event["version"], event["base"]
         owner = event.get("owner")
         if game is not None and owner:

@@ -3,7 +3,7 @@ consumer reads them (the layer delivers each to the handler its `type` names).""
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 ByLanguage = dict[str, str]
 """HTML by language code; a seat's own picture travels under "*"."""
@@ -21,6 +21,9 @@ class TableHtml(TypedDict):
     owner: str | None
     """Where the game's moves go (`games.live.owners`): the group of the scheduler that drew
     this frame, or None when a process that takes no moves drew it."""
+    piece: NotRequired[bool]
+    """A piece of the waiting room on its own (its status line): shown only where the
+    waiting room is, and leaving the version shown as it was."""
 
 
 class TableSeating(TypedDict):

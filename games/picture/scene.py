@@ -314,10 +314,7 @@ def waiting_context(scene: Scene, seat: Seat | None) -> dict[str, Any]:
         "places": [(position, by_position.get(position)) for position in range(table.seats)],
         "is_host": seat is not None and seat.player_id == table.host_id(seats),
         "bot_levels": BotLevel.choices,
-        "free_seats": table.seats - len(seats),
-        "starts_ms": int(clock.to_seconds(table.starts_at) * 1000) if table.starts_at else None,
-        "busy_seconds": busy_seconds(table, scene.now),
-        "now_ms": int(scene.now * 1000),
+        **status_context(scene, seat),
         "last": scene.receipt if played_last else None,
         "stopped": stopped.summary(last) if played_last else None,
         "last_game": last
@@ -327,6 +324,35 @@ def waiting_context(scene: Scene, seat: Seat | None) -> dict[str, Any]:
         "balance": scene.balances.get(seat.position) if seat is not None else None,
         "durak": scene.durak,
     }
+
+
+def status_context(scene: Scene, seat: Seat | None) -> dict[str, Any]:
+    """What the waiting room's status line reads: when the game starts, how long the site
+    makes it wait, or how many players it waits for."""
+    table = scene.table
+    return {
+        "seat": seat,
+        "free_seats": table.seats - len(scene.seats),
+        "starts_ms": int(clock.to_seconds(table.starts_at) * 1000) if table.starts_at else None,
+        "busy_seconds": busy_seconds(table, scene.now),
+        "now_ms": int(scene.now * 1000),
+    }
+
+
+def of_waiting_table(table_id: int) -> Scene | None:
+    """The table and its seats only, while it waits for its game (None once it plays): what
+    its status line and its audiences need."""
+    table = Table.objects.filter(pk=table_id, status=Table.Status.OPEN).first()
+    if table is None:
+        return None
+    return Scene(table=table, seats=tuple(rows.seats_of(table)), now=clock.now())
+
+
+def render_status(scene: Scene, audience: Audience) -> str:
+    """The waiting room's status line for one audience, to swap in on its own."""
+    with translation.override(audience.language):
+        context = {**status_context(scene, scene.seat(audience.seat)), "oob": True}
+        return render_to_string("games/fragments/waiting_status.html", context)
 
 
 def busy_seconds(table: Table, now: float) -> int | None:

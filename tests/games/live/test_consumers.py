@@ -255,6 +255,39 @@ async def test_changes_the_page_already_shows_are_not_sent_again(
     assert await nothing_but_presence(socket, 0.2)
 
 
+async def test_a_waiting_rooms_status_line_is_not_shown_over_a_running_game(
+    anna, boris, frozen_clock, sockets
+):
+    game, socket, frame_to = await annas_seat(anna, boris, frozen_clock, sockets)
+    line = '<p id="waiting-status" hx-swap-oob="true"></p>'
+    await frame_to(version=None, game=None, base=None, piece=True, html={"*": line})
+    assert await nothing_but_presence(socket, 0.2)
+    await frame_to(version=game.version + 1, game=game.pk, base=game.version, html={"*": "next"})
+    assert await not_presence(socket) == "next", "the version shown stayed as it was"
+
+
+async def test_a_waiting_rooms_status_line_reaches_a_page_that_shows_the_waiting_room(
+    anna, clara, sockets
+):
+    table = await database_sync_to_async(open_table)(anna)
+    socket = await connected(sockets, table, clara)
+    assert 'id="waiting-status"' in socket.frames[0]
+    line = '<p id="waiting-status" hx-swap-oob="true" class="starting busy"></p>'
+    await get_channel_layer().group_send(
+        broadcast.spectators_group(table.pk, "en"),
+        {
+            "type": "table.html",
+            "html": {"en": line},
+            "version": None,
+            "game": None,
+            "base": None,
+            "owner": None,
+            "piece": True,
+        },
+    )
+    assert await not_presence(socket) == line
+
+
 async def test_a_spectator_who_asks_to_sync_gets_the_whole_picture_once_per_version(
     anna, boris, clara, frozen_clock, sockets
 ):

@@ -12,8 +12,10 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from games import clock
 from games.live import blocking, broadcast, layers, listeners, outages
 from games.live.layers import RedisPubSubChannelLayer
+from games.models import Table
 from games.table import play, tables
 from tests.support.tables import open_table, start_when_due
 
@@ -146,10 +148,13 @@ def test_a_tables_lobby_row_is_drawn_only_while_someone_has_the_lobby_open(
 
 
 @pytest.mark.django_db
-def test_a_table_told_how_long_it_waits_redraws_only_its_waiting_room_for_those_watching(
+def test_a_table_told_how_long_it_waits_sends_only_its_status_line_to_those_watching(
     anna, layer, monkeypatch, django_assert_num_queries
 ):
     table = open_table(anna)
+    Table.objects.filter(pk=table.pk).update(
+        starts_at=clock.to_datetime(clock.now()), busy_until=clock.to_datetime(clock.now() + 60)
+    )
     listen(layer, broadcast.LOBBY_GROUP)
     sent = recorded_sends(monkeypatch)
     with django_assert_num_queries(0):
@@ -161,6 +166,11 @@ def test_a_table_told_how_long_it_waits_redraws_only_its_waiting_room_for_those_
     assert [(group, message["type"]) for group, message in sent] == [
         (broadcast.spectators_group(table.pk, "ru"), "table.html")
     ]
+    frame = sent[0][1]
+    assert frame["piece"] is True and frame["version"] is None and frame["game"] is None
+    line = frame["html"]["ru"]
+    assert line.startswith('<p id="waiting-status" hx-swap-oob="true" class="starting busy"')
+    assert "60" in line and 'id="game"' not in line, "the status line alone, not the room"
 
 
 def test_a_group_found_empty_stays_empty_while_no_join_to_it_is_heard(monkeypatch):
