@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python benchmarks/load.py --mode embedded|scale-out --tables N --seconds T
          [--bots easy,strong,easy] [--smoke]
-     .venv/bin/python benchmarks/load.py --sweep 25,50,100 ...   (a full run at each count)
+     .venv/bin/python benchmarks/load.py --sweep 25,50,100 [--repeat 3] ...   (a run at each count)
 
 It starts the site on free loopback ports (embedded: one Daphne with the embedded
 scheduler on a throwaway SQLite file; scale-out: two Daphne processes and `--schedulers`
@@ -1288,25 +1288,44 @@ def point_arguments(args: argparse.Namespace, tables: int) -> list[str]:
     return chosen + ["--no-bare"] * args.no_bare + ["--keep"] * args.keep
 
 
+def middle_runs(points: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Of the runs at each table count, the one in the middle by CPU per action (the dearer
+    of the two middle ones when there is an even number), in the order the counts came."""
+    by_tables: dict[int, list[dict[str, Any]]] = {}
+    for point in points:
+        by_tables.setdefault(point["tables"], []).append(point)
+    return [
+        sorted(runs, key=lambda point: point["cpu_ms_per_action"])[len(runs) // 2]
+        for runs in by_tables.values()
+    ]
+
+
 def run_sweep(args: argparse.Namespace) -> None:
     """Each table count a full run of its own, in a process of its own (the site's settings
-    are read once a process), its output passed on; then the summary line."""
+    are read once a process), its output passed on; with `--repeat`, the whole sweep that
+    many times in turn, so that a machine that is busier for a while weighs on every count
+    alike. Then the summary line, of the middle run at each count (`middle_runs`), with
+    every run's figures under "runs"."""
     points, failed = [], []
-    for tables in args.sweep:
-        command = [PYTHON, str(Path(__file__).resolve()), *point_arguments(args, tables)]
-        last = ""
-        with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True) as child:
-            assert child.stdout is not None
-            for line in child.stdout:
-                print(line, end="", flush=True)
-                last = line if line.strip() else last
-        try:
-            points.append(json.loads(last))
-        except json.JSONDecodeError:
-            failed.append(tables)
+    for _round in range(args.repeat):
+        for tables in args.sweep:
+            command = [PYTHON, str(Path(__file__).resolve()), *point_arguments(args, tables)]
+            last = ""
+            with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True) as child:
+                assert child.stdout is not None
+                for line in child.stdout:
+                    print(line, end="", flush=True)
+                    last = line if line.strip() else last
+            try:
+                points.append(json.loads(last))
+            except json.JSONDecodeError:
+                failed.append(tables)
     cores = min(os.cpu_count() or 1, server_processes(args.mode, args.schedulers))
-    result = {"mode": args.mode, "bots": list(args.bots), "seconds": args.seconds}
-    result.update(sweep_summary(points, cores, failed))
+    result: dict[str, Any] = {"mode": args.mode, "bots": list(args.bots), "seconds": args.seconds}
+    result.update(sweep_summary(middle_runs(points), cores, failed))
+    if args.repeat > 1:
+        result["repeat"] = args.repeat
+        result["runs"] = [{name: point.get(name) for name in SWEPT_FIGURES} for point in points]
     print(
         "knee: {knee_tables} tables, {knee_actions_per_s} actions/s, "
         "{knee_actions_per_s_per_server_core} per server core of {server_cores}".format(**result)
@@ -1367,6 +1386,13 @@ def options() -> argparse.ArgumentParser:
         help="a full run at each of these table counts in turn (e.g. 25,50,100), "
         "then a summary line with the knee (instead of --tables)",
     )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="with --sweep: run the whole sweep this many times in turn and sum up the "
+        "middle run of each table count",
+    )
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument(
         "--schedulers", type=int, default=2, help="scale-out: how many run_scheduler processes"
@@ -1400,6 +1426,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.sweep and args.smoke:
         parser.error("--sweep runs full points; leave out --smoke")
+    if args.repeat < 1 or (args.repeat > 1 and not args.sweep):
+        parser.error("--repeat is a number of whole sweeps, at least 1, with --sweep")
     if args.sweep:
         run_sweep(args)
         return

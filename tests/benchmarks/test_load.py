@@ -405,3 +405,27 @@ async def test_a_socket_the_server_closes_unasked_is_a_failure():
     await socket.close()
     with pytest.raises(ConnectionError):
         await crowd.listen(socket, record, None)
+
+
+def test_a_repeated_sweep_sums_up_the_middle_run_of_each_table_count_by_cpu_per_action():
+    runs = [
+        point(80, 120.0, 12.0, 5.3, 6.0),
+        point(240, 115.0, 30.0, 7.9, 8.5),
+        point(80, 121.0, 14.0, 5.6, 6.2),
+        point(240, 118.0, 25.0, 6.2, 6.6),
+        point(80, 119.0, 13.0, 5.9, 6.4),
+        point(240, 117.0, 28.0, 6.4, 6.9),
+    ]
+    middle = load.middle_runs(runs)
+    assert [(p["tables"], p["cpu_ms_per_action"]) for p in middle] == [(80, 5.6), (240, 6.4)]
+    assert middle[1]["actions_per_s"] == 117.0, "one run's figures, not a mix of runs"
+
+
+def test_the_middle_of_an_even_number_of_runs_is_the_dearer_one():
+    runs = [point(80, 120.0, 12.0, 5.3, 6.0), point(80, 121.0, 14.0, 5.6, 6.2)]
+    assert load.middle_runs(runs)[0]["cpu_ms_per_action"] == 5.6
+
+
+def test_a_sweep_runs_once_unless_repeat_says_otherwise():
+    assert load.options().parse_args(["--sweep", "80,240"]).repeat == 1
+    assert load.options().parse_args(["--sweep", "80,240", "--repeat", "3"]).repeat == 3
