@@ -310,7 +310,6 @@ def waiting_context(scene: Scene, seat: Seat | None) -> dict[str, Any]:
     by_position = {s.position: s for s in seats}
     return {
         "table": table,
-        "seat": seat,
         "places": [(position, by_position.get(position)) for position in range(table.seats)],
         "is_host": seat is not None and seat.player_id == table.host_id(seats),
         "bot_levels": BotLevel.choices,
