@@ -346,7 +346,8 @@ def fire_each(
             break
         at = clock.now()
         try:
-            done = act(key, at)
+            with broadcast.gathered():
+                done = act(key, at)
         except Exception:
             place = failures.of_deadline(kind, key)
             logger.exception(

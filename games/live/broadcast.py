@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 from asgiref.sync import async_to_sync
@@ -69,6 +71,10 @@ def send_all(messages: Sequence[Message | Reply]) -> None:
     order handed."""
     if not messages:
         return
+    held = getattr(_gathering, "messages", None)
+    if held is not None:
+        held.extend(messages)
+        return
     redis = blocking.of(get_channel_layer())
     if redis is not None and not on_event_loop():
         publish(redis, messages)
@@ -78,6 +84,26 @@ def send_all(messages: Sequence[Message | Reply]) -> None:
         loop.call_soon_threadsafe(_hand_over, loop, messages)
         return
     async_to_sync(deliver)(messages)
+
+
+_gathering = threading.local()
+
+
+@contextmanager
+def gathered() -> Iterator[None]:
+    """What this thread sends meanwhile goes out at the end, in the order sent, together: in
+    one trip to Redis (a move's frames and the answer to the socket that sent it, a bot's
+    frames and the schedulers' wake-up), or in one hand-over to the server's event loop."""
+    if getattr(_gathering, "messages", None) is not None:
+        yield
+        return
+    held: list[Message | Reply] = []
+    _gathering.messages = held
+    try:
+        yield
+    finally:
+        _gathering.messages = None
+        send_all(held)
 
 
 def on_event_loop() -> bool:

@@ -74,11 +74,19 @@ def move_for(
 
 
 def carry_out(move: OwnerMove) -> bool:
-    """Carry out a forwarded move and answer its socket; a move past its deadline is left to
-    the socket's server, unanswered."""
+    """Carry out a forwarded move and answer its socket, the answer sent with the move's
+    frames; a move past its deadline is left to the socket's server, unanswered."""
     if time.time() > move["until"]:
         return False
-    refusal: str | None = None
+    with broadcast.gathered():
+        refusal = refusal_of(move)
+        answer: OwnerAnswer = {"type": "owner.answer", "ticket": move["ticket"], "refusal": refusal}
+        broadcast.reply(move["reply_to"], answer)
+    return refusal is None
+
+
+def refusal_of(move: OwnerMove) -> str | None:
+    """Carry out the move: None once it is made, else why it was not, in the mover's words."""
     with translation.override(move["language"]):
         try:
             command = parse(move["text"])
@@ -88,10 +96,8 @@ def carry_out(move: OwnerMove) -> bool:
                 User(pk=move["user_id"]), command.to_engine(), command.version, move["game"]
             )
         except (GameError, ProtocolError) as refused:
-            refusal = str(refused)
+            return str(refused)
         except Exception:
             logger.exception("a forwarded move of game %s failed", move["game"])
-            refusal = _("Your move could not be carried out; try again.")
-    answer: OwnerAnswer = {"type": "owner.answer", "ticket": move["ticket"], "refusal": refusal}
-    broadcast.reply(move["reply_to"], answer)
-    return refusal is None
+            return _("Your move could not be carried out; try again.")
+    return None

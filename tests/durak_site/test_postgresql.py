@@ -3,8 +3,13 @@ one that broke is replaced at the next call."""
 
 from __future__ import annotations
 
+from datetime import UTC
+from typing import Any
+
 import pytest
 from django.db import DatabaseError, close_old_connections, connection, connections
+from django.db.backends.postgresql.psycopg_any import register_tzloader
+from psycopg.pq import Format
 
 from durak_site.postgresql import base
 
@@ -76,3 +81,20 @@ def test_a_statement_the_site_runs_five_times_is_prepared_and_planned_once():
         cursor.execute("SELECT statement FROM pg_prepared_statements")
         prepared = [row[0] for row in cursor.fetchall()]
     assert any("$1" in statement for statement in prepared)
+
+
+def test_dates_and_times_read_as_djangos_own_loader_reads_them():
+    moments = ["2026-12-05 12:30:01.123456+00", "1999-12-31 23:59:59+03", "2024-02-29 00:00:00-11"]
+    with connection.cursor() as cursor:
+        assert connection.connection.adapters.get_loader(1184, Format.TEXT).__name__ == (
+            "SessionTzLoader"
+        )
+        read = [fetched(cursor, moment) for moment in moments]
+        register_tzloader(connection.timezone, cursor.cursor)
+        assert [fetched(cursor, moment) for moment in moments] == read
+    assert all(moment.tzinfo == UTC for moment in read)
+
+
+def fetched(cursor: Any, moment: str) -> Any:
+    cursor.execute("SELECT %s::timestamptz", [moment])
+    return cursor.fetchone()[0]

@@ -201,3 +201,21 @@ async def test_frames_name_the_owner_only_from_a_process_that_takes_moves(owned)
         assert (await fire(100))["owner"] == group
     finally:
         owners.stop_taking_moves()
+
+
+async def test_the_owners_answer_goes_out_in_the_same_trip_as_the_moves_frames(owned, monkeypatch):
+    trips: list[list[str]] = []
+
+    class Recorder:
+        def group_channel(self, group: str) -> str:
+            return group
+
+        def publish(self, messages: Any) -> None:
+            trips.append([message["type"] for _, message in messages])
+
+    await owned.socket.send(**owned.lead)
+    move = await get_channel_layer().receive(owned.owner_inbox)
+    monkeypatch.setattr(broadcast.blocking, "of", lambda layer: Recorder())
+    assert await database_sync_to_async(owners.carry_out)(move)
+    assert len(trips) == 1
+    assert trips[0][-1] == "owner.answer" and "table.html" in trips[0][:-1]
