@@ -60,6 +60,7 @@ def session_loader(zone: tzinfo) -> type[TimestamptzLoader]:
     """A `timestamptz` loader that reads in the session's time zone through psycopg's own
     loader, saying which zone that is as Django's does (Django's cursors keep it then)."""
     own = psycopg.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
+    assert own is not None
 
     class SessionTzLoader(TimestamptzLoader):
         timezone = zone
