@@ -24,6 +24,7 @@ from typing import Any
 import psycopg
 from django.conf import settings
 from django.db.backends.postgresql import base
+from psycopg.abc import Loader
 from psycopg.pq import Format
 from psycopg.types.datetime import TimestamptzLoader
 
@@ -59,8 +60,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
 def session_loader(zone: tzinfo) -> type[TimestamptzLoader]:
     """A `timestamptz` loader that reads in the session's time zone through psycopg's own
     loader, saying which zone that is as Django's does (Django's cursors keep it then)."""
-    own = psycopg.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
-    assert own is not None
+    found = psycopg.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
+    assert found is not None
+    own: type[Loader] = found
 
     class SessionTzLoader(TimestamptzLoader):
         timezone = zone
