@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import errors
+from games.engine import Action
 from games.live import broadcast, failures, metrics, owners, parts, presence, snapshots
 from games.live.broadcast import in_language
 from games.live.frames import (
@@ -216,7 +217,7 @@ class TableConsumer(GuardedConsumer):
     async def carry_out_here(self, command: Command) -> None:
         try:
             if command.is_move:
-                await database_sync_to_async(play.act_at_table)(
+                await database_sync_to_async(act_gathered)(
                     self.user, command.to_engine(), command.version, self.shown_game
                 )
             else:
@@ -308,6 +309,13 @@ class TableConsumer(GuardedConsumer):
         await self.send(text_data=in_language(event["html"], self.language))
 
     site_banners = table_announce
+
+
+def act_gathered(user: Any, action: Action, version: int | None, game_id: int | None) -> None:
+    """A move carried out on this server: what it sends (its frames, a wake-up for the
+    schedulers) is handed to the event loop at once, in order (`broadcast.gathered`)."""
+    with broadcast.gathered():
+        play.act_at_table(user, action, version, game_id)
 
 
 def remember_language(user: Any, language: str) -> None:

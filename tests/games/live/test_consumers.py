@@ -12,9 +12,10 @@ from channels.layers import get_channel_layer
 
 from accounts import ledger
 from games import clock
+from games.deadlines import scheduler
 from games.engine import Deal, Rules
 from games.engine import Game as EngineGame
-from games.live import broadcast, metrics
+from games.live import broadcast, consumers, metrics
 from games.models import Game, GamePlayer, Table
 from games.table import play, tables
 from tests.support.sockets import (
@@ -488,3 +489,36 @@ async def test_a_page_that_missed_nothing_in_a_redis_outage_is_sent_nothing_afte
         broadcast.public_group(game.table_id), {"type": "layer.resumed"}
     )
     assert await socket.communicator.receive_nothing(timeout=0.3)
+
+
+async def test_a_move_carried_out_on_the_sockets_server_sends_its_frames_in_one_hand_over(
+    anna, boris, frozen_clock, sockets, monkeypatch
+):
+    table = await two_player_table(anna, boris, frozen_clock)
+    game = await running_game(table)
+    engine = EngineGame.from_dict(game.state)
+    attacker = (
+        anna
+        if await database_sync_to_async(
+            lambda: table.seat_set.get(position=engine.attacker).player_id
+        )()
+        == anna.pk
+        else boris
+    )
+    await connected(sockets, table, attacker)
+    trips: list[list[str]] = []
+
+    class Recorder:
+        def group_channel(self, group: str) -> str:
+            return group
+
+        def publish(self, messages: Any) -> None:
+            trips.append([message["type"] for _, message in messages])
+
+    monkeypatch.setattr(broadcast.blocking, "of", lambda layer: Recorder())
+    monkeypatch.setattr(scheduler, "SWEEP_SECONDS", 3600.0)  # every deadline wakes them
+    lead = engine.legal_actions(engine.attacker)[0]
+    await database_sync_to_async(consumers.act_gathered)(attacker, lead, game.version, game.pk)
+    assert len(trips) == 1
+    assert "table.html" in trips[0] and trips[0][-1] == "scheduler.wake"
+    assert (await database_sync_to_async(Game.objects.get)(pk=game.pk)).version == game.version + 1
