@@ -4,7 +4,7 @@ language, the person's seat in another) built and told as changes since the vers
 as a writer does after every commit (`games.picture.pieces`). No database, no sockets.
 
 Prints microseconds per version (all audiences) and how many pieces a version draws that
-were not drawn before, by template: the best of `--repeat` runs of the same games.
+were not drawn before, by piece: the best of `--repeat` runs of the same games.
 
     .venv/bin/python benchmarks/pictures.py [--games N] [--repeat R]
 """
@@ -28,7 +28,6 @@ import django  # noqa: E402
 django.setup()
 
 from django.utils import translation  # noqa: E402
-from django.utils.safestring import SafeString  # noqa: E402
 
 from games.engine import Deal, Game  # noqa: E402
 from games.models import SeatInfo  # noqa: E402
@@ -83,17 +82,15 @@ def play(seed: int) -> tuple[int, float]:
 
 def measure(games: int, repeat: int) -> tuple[float, Counter[str], int]:
     """Microseconds per version, the best of `repeat` runs (each from an empty cache of drawn
-    pieces), the templates drawn anew in the last run and its versions."""
+    pieces), the pieces drawn anew in the last run, by name, and its versions."""
     counted: Counter[str] = Counter()
-    drawn = pieces.render_to_string
+    drawn = pieces.draw_anew
 
-    def counting(
-        template_name: Any, context: Any = None, request: Any = None, using: Any = None
-    ) -> SafeString:
-        counted[str(template_name).rsplit("/", 1)[-1]] += 1
-        return drawn(template_name, context, request, using)
+    def counting(template: str, id: str, context: dict[str, Any], oob: bool) -> str:
+        counted[template] += 1
+        return drawn(template, id, context, oob)
 
-    pieces.render_to_string = counting
+    pieces.draw_anew = counting
     best = float("inf")
     versions = 0
     for _ in range(repeat):
@@ -105,7 +102,7 @@ def measure(games: int, repeat: int) -> tuple[float, Counter[str], int]:
             versions += played
             seconds += drawing
         best = min(best, seconds / versions * 1e6)
-    pieces.render_to_string = drawn
+    pieces.draw_anew = drawn
     return best, counted, versions
 
 

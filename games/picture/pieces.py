@@ -27,6 +27,7 @@ from games.engine import SUIT_SYMBOLS, Action, Pass, Role, Take, Transfer, View,
 from games.engine import Game as EngineGame
 from games.models import SeatInfo
 from games.picture import hints
+from games.picture.drawn_in_code import DRAWN_IN_CODE
 from games.picture.hand import hand_cards
 from games.picture.words import CardFace, face_in, role_name_in
 
@@ -93,8 +94,16 @@ def drawn_piece(
     for every version that leaves its context as it was. Kept as a plain string, which the
     garbage collector never looks at (a `SafeString` it would walk at every collection of
     the oldest objects, and the cache holds tens of thousands)."""
-    html = render_to_string(f"{PIECES}{template}.html", {**dict(context), "id": id, "oob": oob})
-    return SPACES.sub(" ", html).strip()
+    return SPACES.sub(" ", draw_anew(template, id, dict(context), oob)).strip()
+
+
+def draw_anew(template: str, id: str, context: dict[str, Any], oob: bool) -> str:
+    """A piece's markup from its drawer in code (`games.picture.drawn_in_code`), else from its
+    template."""
+    drawer = DRAWN_IN_CODE.get(template)
+    if drawer is not None:
+        return drawer(context, id, oob)
+    return render_to_string(f"{PIECES}{template}.html", {**context, "id": id, "oob": oob})
 
 
 def swap(how: str, *, target: str = "", id: str = "", pieces: Iterable[str] = ()) -> SafeString:
