@@ -17,8 +17,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from games.picture.hand import HandCard
-from games.picture.words import CardFace
-from games.templatetags.cards import drawn_face
+from games.picture.words import CardFace, drawn_face
 
 
 def opening(tag: str, id: str, oob: bool, first: str = "") -> str:

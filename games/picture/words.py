@@ -1,11 +1,13 @@
 """The words of cards and roles in the reader's language: a card's face and name, a role's
-name."""
+name; and a face as the pages draw it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -69,3 +71,9 @@ def role_name_in(role: Role, language: str | None) -> str:
         Role.FINISHED: _("finished"),
         Role.DURAK: _("durak"),
     }.get(role, role)
+
+
+@lru_cache(maxsize=256)
+def drawn_face(face: CardFace) -> SafeString:
+    """A card's face as the pieces and pages show it."""
+    return SafeString(render_to_string("games/fragments/card.html", {"face": face}))

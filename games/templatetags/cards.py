@@ -4,13 +4,10 @@ the same few dozen faces over and over."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from django import template
-from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from games.picture.words import CardFace
+from games.picture.words import CardFace, drawn_face
 
 register = template.Library()
 
@@ -23,8 +20,3 @@ def card(code: str) -> SafeString:
 @register.filter(name="face")
 def face_filter(face: CardFace) -> SafeString:
     return drawn_face(face)
-
-
-@lru_cache(maxsize=256)
-def drawn_face(face: CardFace) -> SafeString:
-    return SafeString(render_to_string("games/fragments/card.html", {"face": face}))
