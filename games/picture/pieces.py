@@ -7,7 +7,8 @@ what changed by comparing contexts, and only the pieces that changed are drawn a
 `#game-attrs` saying which version they apply to. `Section.draw` gives the whole section, as
 a connecting page gets it; a page that applied every change shows exactly that.
 
-A piece's id is spelled here only: its template writes the `id` it is given.
+A piece's id is spelled here only: its template (or its drawer in code,
+`games.picture.drawn_in_code`) writes the `id` it is given.
 """
 
 from __future__ import annotations
