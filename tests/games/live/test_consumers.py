@@ -31,6 +31,7 @@ from tests.support.sockets import (
     two_player_table,
 )
 from tests.support.tables import Clock, open_table
+from tests.support.trips import recording_trips
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -497,28 +498,14 @@ async def test_a_move_carried_out_on_the_sockets_server_sends_its_frames_in_one_
     table = await two_player_table(anna, boris, frozen_clock)
     game = await running_game(table)
     engine = EngineGame.from_dict(game.state)
-    attacker = (
-        anna
-        if await database_sync_to_async(
-            lambda: table.seat_set.get(position=engine.attacker).player_id
-        )()
-        == anna.pk
-        else boris
-    )
+    attacker = await database_sync_to_async(
+        lambda: table.seat_set.get(position=engine.attacker).player
+    )()
     await connected(sockets, table, attacker)
-    trips: list[list[str]] = []
-
-    class Recorder:
-        def group_channel(self, group: str) -> str:
-            return group
-
-        def publish(self, messages: Any) -> None:
-            trips.append([message["type"] for _, message in messages])
-
-    monkeypatch.setattr(broadcast.blocking, "of", lambda layer: Recorder())
+    trips = recording_trips(monkeypatch)
     monkeypatch.setattr(scheduler, "SWEEP_SECONDS", 3600.0)  # every deadline wakes them
     lead = engine.legal_actions(engine.attacker)[0]
     await database_sync_to_async(consumers.act_gathered)(attacker, lead, game.version, game.pk)
-    assert len(trips) == 1
-    assert "table.html" in trips[0] and trips[0][-1] == "scheduler.wake"
+    [trip] = trips.types()
+    assert "table.html" in trip and trip[-1] == "scheduler.wake"
     assert (await database_sync_to_async(Game.objects.get)(pk=game.pk)).version == game.version + 1

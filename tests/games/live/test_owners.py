@@ -19,6 +19,7 @@ from games.live.frames import OwnerMove
 from games.models import Game, Table
 from games.table import play
 from tests.support.sockets import Socket, connected, running_game, two_player_table
+from tests.support.trips import recording_trips
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -204,18 +205,9 @@ async def test_frames_name_the_owner_only_from_a_process_that_takes_moves(owned)
 
 
 async def test_the_owners_answer_goes_out_in_the_same_trip_as_the_moves_frames(owned, monkeypatch):
-    trips: list[list[str]] = []
-
-    class Recorder:
-        def group_channel(self, group: str) -> str:
-            return group
-
-        def publish(self, messages: Any) -> None:
-            trips.append([message["type"] for _, message in messages])
-
     await owned.socket.send(**owned.lead)
     move = await get_channel_layer().receive(owned.owner_inbox)
-    monkeypatch.setattr(broadcast.blocking, "of", lambda layer: Recorder())
+    trips = recording_trips(monkeypatch)
     assert await database_sync_to_async(owners.carry_out)(move)
-    assert len(trips) == 1
-    assert trips[0][-1] == "owner.answer" and "table.html" in trips[0][:-1]
+    [trip] = trips.types()
+    assert trip[-1] == "owner.answer" and "table.html" in trip[:-1]
