@@ -134,8 +134,8 @@ async def deliver(messages: Sequence[Message | Reply]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    metrics.LAYER_SENDS.inc(len(messages))
     for item in messages:
-        metrics.LAYER_SENDS.inc()
         try:
             if isinstance(item, Reply):
                 await layer.send(item.channel, item.message)
