@@ -5,6 +5,7 @@ reported by the browser."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -112,6 +113,7 @@ def test_the_lobby_a_game_the_control_room_and_a_replay_violate_nothing(
     stop = row.locator('form[data-staff-action="stop"]')
     stop.locator("input[name=reason]").fill("the policy test is over")
     stop.locator('[data-action="stop"]').click()
+    expect(staff.locator("#staff-notice")).to_have_class(re.compile(r"\binfo\b"))
     expect(player.locator('#game [data-outcome="stopped"]')).to_be_visible()
     player.locator('[data-action="leave"]').click()
     player.wait_for_url(f"{server}/")
