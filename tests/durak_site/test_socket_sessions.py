@@ -4,8 +4,8 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
+from django.conf import settings
+from django.test import Client
 
 from durak_site.socket_sessions import SocketAuthMiddlewareStack
 from tests.support.players import create_player
@@ -34,20 +34,19 @@ def socket_scope(cookie: str) -> dict[str, Any]:
 
 
 def signed_in_session(user: Any) -> str:
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.save()
-    assert session.session_key is not None
-    return session.session_key
+    """The session key of a browser the user signed in with."""
+    browser = Client()
+    browser.force_login(user)
+    return browser.cookies[settings.SESSION_COOKIE_NAME].value
 
 
 async def test_a_socket_belongs_to_the_user_its_session_cookie_names() -> None:
     anna = await database_sync_to_async(create_player)("anna", "anna-plays-durak")
     key = await database_sync_to_async(signed_in_session)(anna)
     inner = Inner()
-    await SocketAuthMiddlewareStack(inner)(socket_scope(f"sessionid={key}"), None, server_send)
+    await SocketAuthMiddlewareStack(inner)(
+        socket_scope(f"{settings.SESSION_COOKIE_NAME}={key}"), None, server_send
+    )
     assert await database_sync_to_async(lambda: inner.user.pk)() == anna.pk
 
 
