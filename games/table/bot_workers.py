@@ -2,9 +2,10 @@
 serves sockets or writes games: a search takes up to `Search.budget` of a core, and where
 it runs every socket and every other game would wait behind it.
 
-The workers run at a lower priority than the site (`WORKER_NICENESS`), so a busy room
-spends its cores on the games first; a bot's move is due 1.5–3 s after it has something
-to do (R16), which leaves the search room to wait. A decision is asked for on the view of
+The workers run only on what the site leaves of the cores: on Linux in its idle class,
+where a thread of the site that wakes takes the core from a search at once (at a
+`WORKER_NICENESS` elsewhere); a bot's move is due 1.5–3 s after it has something to do
+(R16), which leaves the search room to wait. A decision is asked for on the view of
 its seat at one version of the game and is used only at that version.
 """
 
@@ -40,7 +41,10 @@ def think(view: View, legal: Sequence[Action], seed: str, level: Level) -> Actio
 
 
 def _lower_priority() -> None:
-    os.nice(WORKER_NICENESS)
+    if hasattr(os, "SCHED_IDLE"):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    else:
+        os.nice(WORKER_NICENESS)
 
 
 class Workers:

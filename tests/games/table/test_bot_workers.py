@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -67,3 +68,13 @@ def test_r16_the_scheduler_keeps_its_claim_while_a_strong_bot_thinks_and_fires_w
         assert not bot_workers.workers().thinking_about(game.pk)
         return
     raise AssertionError("the strong bot never had to think")
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling class")
+def test_a_strong_bots_worker_runs_only_on_what_the_site_leaves_of_the_cores():
+    workers = bot_workers.Workers(1)
+    try:
+        policy = workers.executor().submit(os.sched_getscheduler, 0).result(timeout=30)
+    finally:
+        workers.shutdown()
+    assert policy == os.SCHED_IDLE
