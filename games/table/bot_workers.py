@@ -4,9 +4,10 @@ it runs every socket and every other game would wait behind it.
 
 The workers run only on what the site leaves of the cores: on Linux in its idle class,
 where a thread of the site that wakes takes the core from a search at once (at a
-`WORKER_NICENESS` elsewhere); a bot's move is due 1.5–3 s after it has something to do
-(R16), which leaves the search room to wait. A decision is asked for on the view of
-its seat at one version of the game and is used only at that version.
+`WORKER_NICENESS` where there is no such class or it is refused); a bot's move is due
+1.5–3 s after it has something to do (R16), which leaves the search room to wait. A
+decision is asked for on the view of its seat at one version of the game and is used
+only at that version.
 """
 
 from __future__ import annotations
@@ -41,9 +42,9 @@ def think(view: View, legal: Sequence[Action], seed: str, level: Level) -> Actio
 
 
 def _lower_priority() -> None:
-    if hasattr(os, "SCHED_IDLE"):
+    try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    else:
+    except (AttributeError, OSError):  # no idle class here, or a sandbox refuses it
         os.nice(WORKER_NICENESS)
 
 

@@ -78,3 +78,14 @@ def test_a_strong_bots_worker_runs_only_on_what_the_site_leaves_of_the_cores():
     finally:
         workers.shutdown()
     assert policy == os.SCHED_IDLE
+
+
+def test_a_worker_that_may_not_enter_the_idle_class_thinks_at_a_lower_priority(monkeypatch):
+    def refused(*args: object) -> None:
+        raise PermissionError("not allowed here")
+
+    niced: list[int] = []
+    monkeypatch.setattr(os, "sched_setscheduler", refused, raising=False)
+    monkeypatch.setattr(os, "nice", niced.append)
+    bot_workers._lower_priority()
+    assert niced == [bot_workers.WORKER_NICENESS]
