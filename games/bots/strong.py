@@ -5,6 +5,7 @@ of the bank wins."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -19,12 +20,17 @@ from .turns import easy_player, play_out, share
 from .world import game_of
 
 MOST_CANDIDATES = 10
+FIRST_DEALS = 3
+"""The deals every candidate plays before any drops out."""
+CONFIDENCE = 2.0
+CLOSE_ENOUGH = 0.05
+"""A difference in the average share of the bank too small to search on for."""
 
 
 @dataclass(frozen=True)
 class Search:
     """``budget``: seconds a decision may take, a cap: no playout starts unless the slowest one
-    so far would still end within it. ``playouts``: when set, the number of deals tried; the
+    so far would still end within it. ``playouts``: when set, the most deals tried; the
     search then depends only on the rng's seed, as long as the budget is not reached first."""
 
     budget: float = 0.05
@@ -37,8 +43,7 @@ def choose_strong(
     started = time.perf_counter()
     fallback = choose_easy(k, legal)
     candidates = shortlist(k, legal, fallback)
-    totals = [0.0] * len(candidates)
-    runs = [0] * len(candidates)
+    outcomes: list[list[float]] = [[] for _ in candidates]
     alive = list(range(len(candidates)))
     deals = 0
     slowest = 0.0
@@ -47,37 +52,59 @@ def choose_strong(
         for index in alive:
             begun = time.perf_counter()
             if begun - started + slowest > search.budget:
-                return best(candidates, totals, runs, alive)
+                return best(candidates, outcomes, alive)
             game = game_of(k, world)
             game.apply(k.seat, candidates[index], 0.0)
             play_out(game, [easy_player] * k.players)
-            totals[index] += share(game, k.seat)
-            runs[index] += 1
+            outcomes[index].append(share(game, k.seat))
             slowest = max(slowest, time.perf_counter() - begun)
         deals += 1
-        alive = contenders(totals, runs, alive, deals)
-    return best(candidates, totals, runs, alive)
+        alive = contenders(outcomes, alive, deals)
+    return best(candidates, outcomes, alive)
 
 
-def contenders(totals: list[float], runs: list[int], alive: list[int], deals: int) -> list[int]:
-    """The candidates still worth deals: those whose average is within ``1/sqrt(deals)`` of
-    the best one's (shares lie between 0 and 1, so early on only clear losers drop out)."""
-    if deals < 2:
+def contenders(outcomes: list[list[float]], alive: list[int], deals: int) -> list[int]:
+    """The candidates still worth deals. Every candidate plays the same deals, so each is
+    compared with the leader deal for deal: after `FIRST_DEALS`, one behind it by more than
+    `CONFIDENCE` standard errors of their difference drops out, and once every other is
+    either out or as good as the leader within `CLOSE_ENOUGH` of the bank, the leader is
+    the choice. The leader is the best average, the earlier on a tie."""
+    if deals < FIRST_DEALS:
         return alive
-    means = {i: totals[i] / runs[i] for i in alive}
-    top = max(means.values())
-    return [i for i in alive if means[i] >= top - deals**-0.5]
+    leader = max(alive, key=lambda i: (mean(outcomes[i]), -i))
+    staying = [leader]
+    settled = True
+    for index in alive:
+        if index == leader:
+            continue
+        gap, error = difference(outcomes[leader], outcomes[index])
+        if gap > CONFIDENCE * error:
+            continue
+        staying.append(index)
+        settled = settled and gap + CONFIDENCE * error < CLOSE_ENOUGH
+    return [leader] if settled else sorted(staying)
 
 
-def best(
-    candidates: list[Action], totals: list[float], runs: list[int], alive: list[int]
-) -> Action:
+def difference(leader: list[float], other: list[float]) -> tuple[float, float]:
+    """How far `other` is behind `leader` on average over their deals, and the standard error
+    of that average."""
+    gaps = [a - b for a, b in zip(leader, other, strict=True)]
+    gap = mean(gaps)
+    spread = sum((g - gap) ** 2 for g in gaps) / (len(gaps) - 1)
+    return gap, math.sqrt(spread / len(gaps))
+
+
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def best(candidates: list[Action], outcomes: list[list[float]], alive: list[int]) -> Action:
     """The best average among the candidates still in the running and tried; on a tie, the
     earlier one (the easy bot's choice comes first)."""
-    tried = [i for i in alive if runs[i]]
+    tried = [i for i in alive if outcomes[i]]
     if not tried:
         return candidates[alive[0]]
-    return candidates[max(tried, key=lambda i: (totals[i] / runs[i], -i))]
+    return candidates[max(tried, key=lambda i: (mean(outcomes[i]), -i))]
 
 
 def shortlist(k: Knowledge, legal: Sequence[Action], fallback: Action) -> list[Action]:

@@ -17,6 +17,7 @@ from .cards import (
     Card,
     as_cards,
     beats,
+    cards_in,
     in_order,
     labels,
 )
@@ -89,6 +90,7 @@ __all__ = [
     "action_of",
     "as_cards",
     "beats",
+    "cards_in",
     "deal_salt",
     "event_types",
     "fair_deal",
