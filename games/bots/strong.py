@@ -10,6 +10,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import fmean
 
 from games.engine import Action, Card, Defend, Lead
 
@@ -71,7 +72,7 @@ def contenders(outcomes: list[list[float]], alive: list[int], deals: int) -> lis
     the choice. The leader is the best average, the earlier on a tie."""
     if deals < FIRST_DEALS:
         return alive
-    leader = max(alive, key=lambda i: (mean(outcomes[i]), -i))
+    leader = max(alive, key=lambda i: (fmean(outcomes[i]), -i))
     staying = [leader]
     settled = True
     for index in alive:
@@ -89,13 +90,9 @@ def difference(leader: list[float], other: list[float]) -> tuple[float, float]:
     """How far `other` is behind `leader` on average over their deals, and the standard error
     of that average."""
     gaps = [a - b for a, b in zip(leader, other, strict=True)]
-    gap = mean(gaps)
+    gap = fmean(gaps)
     spread = sum((g - gap) ** 2 for g in gaps) / (len(gaps) - 1)
     return gap, math.sqrt(spread / len(gaps))
-
-
-def mean(values: list[float]) -> float:
-    return sum(values) / len(values)
 
 
 def best(candidates: list[Action], outcomes: list[list[float]], alive: list[int]) -> Action:
@@ -104,7 +101,7 @@ def best(candidates: list[Action], outcomes: list[list[float]], alive: list[int]
     tried = [i for i in alive if outcomes[i]]
     if not tried:
         return candidates[alive[0]]
-    return candidates[max(tried, key=lambda i: (mean(outcomes[i]), -i))]
+    return candidates[max(tried, key=lambda i: (fmean(outcomes[i]), -i))]
 
 
 def shortlist(k: Knowledge, legal: Sequence[Action], fallback: Action) -> list[Action]:
