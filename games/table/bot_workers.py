@@ -8,6 +8,12 @@ where a thread of the site that wakes takes the core from a search at once (at a
 1.5–3 s after it has something to do (R16), which leaves the search room to wait. A
 decision is asked for on the view of its seat at one version of the game and is used
 only at that version.
+
+A decision is asked for when the bot's move falls due, so it is owed at once: a search
+thinks only until `ANSWER_WITHIN_SECONDS` after it was asked. One that waited behind
+others searches what is left of that, and one that waited longer plays the easy bot's
+choice at once: when the room asks more of the workers than their cores give, the bots
+play weaker rather than late.
 """
 
 from __future__ import annotations
@@ -16,15 +22,17 @@ import multiprocessing
 import os
 import random
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
-from games.bots import Level, choose
+from games.bots import Level, Search, choose
 from games.engine import Action, View
 
 WORKER_NICENESS = 10
 ASK_TIMEOUT_SECONDS = 30.0
+ANSWER_WITHIN_SECONDS = 0.1
 
 
 @dataclass(frozen=True)
@@ -36,9 +44,11 @@ class Question:
     seat: int
 
 
-def think(view: View, legal: Sequence[Action], seed: str, level: Level) -> Action:
-    """The bot's decision, in a worker: the same as `games.bots.choose` would make."""
-    return choose(view, legal, random.Random(seed), level)
+def think(view: View, legal: Sequence[Action], seed: str, level: Level, answer_by: float) -> Action:
+    """The bot's decision, in a worker: the same as `games.bots.choose` would make, searching
+    no later than `answer_by` (`time.monotonic()`, one clock for every process of the machine)."""
+    budget = min(Search.budget, max(0.0, answer_by - time.monotonic()))
+    return choose(view, legal, random.Random(seed), level, budget=budget)
 
 
 def _lower_priority() -> None:
@@ -77,7 +87,8 @@ class Workers:
             asked = self.asked.get(question)
         if asked is not None:
             return asked
-        future = self.executor().submit(think, view, list(legal), seed, "strong")
+        answer_by = time.monotonic() + ANSWER_WITHIN_SECONDS
+        future = self.executor().submit(think, view, list(legal), seed, "strong", answer_by)
         with self.lock:
             self.asked = {
                 q: f for q, f in self.asked.items() if q.game != question.game or q == question

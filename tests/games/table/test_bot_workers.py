@@ -1,13 +1,18 @@
 from __future__ import annotations
 
 import os
+import random
 import time
+from concurrent.futures import Future
 
 import pytest
 
 from accounts.models import User
 from games import clock
+from games.bots import Search, choose
 from games.deadlines import scheduler
+from games.engine import Action, Deal, View
+from games.engine import Game as EngineGame
 from games.models import Game
 from games.table import bot_workers, play, tables
 from tests.support.tables import Clock, open_table, start_when_due
@@ -89,3 +94,54 @@ def test_a_worker_that_may_not_enter_the_idle_class_thinks_at_a_lower_priority(m
     monkeypatch.setattr(os, "nice", niced.append)
     bot_workers._lower_priority()
     assert niced == [bot_workers.WORKER_NICENESS]
+
+
+def attackers_turn(seed: int) -> tuple[View, list[Action]]:
+    game = EngineGame.start(Deal.shuffled(3, seed))
+    return game.view(game.attacker), game.legal_actions(game.attacker)
+
+
+def test_a_decision_that_waited_past_its_answer_time_is_the_easy_bots_choice():
+    for seed in range(5):
+        view, legal = attackers_turn(seed)
+        long_ago = time.monotonic() - 1.0
+        late = bot_workers.think(view, legal, f"seed {seed}", "strong", long_ago)
+        assert late == choose(view, legal, random.Random(seed), "easy")
+
+
+def test_a_search_thinks_only_for_what_is_left_until_its_answer_is_due(monkeypatch):
+    budgets: list[float] = []
+
+    def searched(knowledge: object, legal: list[Action], rng: object, search: Search) -> Action:
+        budgets.append(search.budget)
+        return legal[0]
+
+    monkeypatch.setattr("games.bots.choose_strong", searched)
+    view, legal = attackers_turn(1)
+    for answer_in in (10.0, 0.02, -0.01):
+        bot_workers.think(view, legal, "seed", "strong", time.monotonic() + answer_in)
+    in_time, nearly_due, overdue = budgets
+    assert in_time == Search.budget
+    assert 0.0 < nearly_due <= 0.02
+    assert overdue == 0.0
+
+
+def test_a_question_is_owed_its_answer_soon_after_it_is_asked(monkeypatch):
+    submitted: list[tuple[object, ...]] = []
+
+    class Recording:
+        def submit(self, *call: object) -> Future[Action]:
+            submitted.append(call)
+            return Future()
+
+    workers = bot_workers.Workers(1)
+    monkeypatch.setattr(workers, "executor", Recording)
+    view, legal = attackers_turn(2)
+    before = time.monotonic()
+    workers.ask(bot_workers.Question(game=1, version=3, seat=0), view, legal, "seed")
+    after = time.monotonic()
+    (call,) = submitted
+    answer_by = call[-1]
+    assert isinstance(answer_by, float)
+    within = bot_workers.ANSWER_WITHIN_SECONDS
+    assert before + within <= answer_by <= after + within
