@@ -4,7 +4,12 @@ it runs every socket and every other game would wait behind it.
 
 The workers run only on what the site leaves of the cores: on Linux in its idle class,
 where a thread of the site that wakes takes the core from a search at once (at a
-`WORKER_NICENESS` where there is no such class or it is refused); a bot's move is due
+`WORKER_NICENESS` where there is no such class or it is refused). A class counts only
+against the processes of the worker's own group of processes (its cgroup, or on Linux
+without one its session's autogroup): against the database, the other servers and every
+other group, a worker would take half a core like any busy process. So where the machine
+lets it, each worker joins `IDLE_GROUP`, a cgroup that is idle itself (`cpu.idle`), and
+yields to every other process of the machine at once. A bot's move is due
 1.5–3 s after it has something to do (R16), which leaves the search room to wait. A
 decision is asked for on the view of its seat at one version of the game and is used
 only at that version.
@@ -26,11 +31,14 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 from games.bots import Level, Search, choose
 from games.engine import Action, View
 
 WORKER_NICENESS = 10
+IDLE_GROUP = "durak-bot-workers"
+CGROUP_ROOTS = (Path("/sys/fs/cgroup/cpu"), Path("/sys/fs/cgroup"))
 ASK_TIMEOUT_SECONDS = 30.0
 ANSWER_WITHIN_SECONDS = 0.1
 
@@ -56,6 +64,22 @@ def _lower_priority() -> None:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):  # no idle class here, or a sandbox refuses it
         os.nice(WORKER_NICENESS)
+    _join_the_idle_group()
+
+
+def _join_the_idle_group() -> None:
+    for root in CGROUP_ROOTS:
+        cgroup_fs = (root / "cpu.idle").exists() or (root / "cgroup.controllers").exists()
+        if not cgroup_fs:
+            continue
+        group = root / IDLE_GROUP
+        try:
+            group.mkdir(exist_ok=True)
+            (group / "cpu.idle").write_text("1")
+            (group / "cgroup.procs").write_text(str(os.getpid()))
+        except OSError:  # no cpu controller or no right to it: the class alone
+            continue
+        return
 
 
 class Workers:

@@ -4,6 +4,7 @@ import os
 import random
 import time
 from concurrent.futures import Future
+from pathlib import Path
 
 import pytest
 
@@ -92,8 +93,40 @@ def test_a_worker_that_may_not_enter_the_idle_class_thinks_at_a_lower_priority(m
     niced: list[int] = []
     monkeypatch.setattr(os, "sched_setscheduler", refused, raising=False)
     monkeypatch.setattr(os, "nice", niced.append)
+    monkeypatch.setattr(bot_workers, "_join_the_idle_group", lambda: None)
     bot_workers._lower_priority()
     assert niced == [bot_workers.WORKER_NICENESS]
+
+
+def may_make_cgroups() -> bool:
+    root = bot_workers.CGROUP_ROOTS[0]
+    return (root / "cpu.idle").exists() and os.access(root, os.W_OK)
+
+
+@pytest.mark.skipif(not may_make_cgroups(), reason="a cgroup v1 cpu controller this user may use")
+def test_a_strong_bots_worker_thinks_in_a_cgroup_that_yields_to_every_other_process():
+    workers = bot_workers.Workers(1)
+    try:
+        cgroups = workers.executor().submit(Path("/proc/self/cgroup").read_text).result(30)
+    finally:
+        workers.shutdown()
+    cpu = next(line for line in cgroups.splitlines() if line.split(":")[1] == "cpu")
+    assert cpu.endswith(f":/{bot_workers.IDLE_GROUP}")
+    group = bot_workers.CGROUP_ROOTS[0] / bot_workers.IDLE_GROUP
+    assert (group / "cpu.idle").read_text().strip() == "1"
+
+
+def test_a_worker_that_may_not_join_an_idle_cgroup_keeps_its_class_alone(tmp_path, monkeypatch):
+    not_a_cgroup = tmp_path / "plain"
+    not_a_cgroup.mkdir()
+    refused = tmp_path / "cpu"
+    refused.mkdir()
+    (refused / "cpu.idle").write_text("0")
+    (refused / bot_workers.IDLE_GROUP).write_text("a file where the group would be")
+    monkeypatch.setattr(bot_workers, "CGROUP_ROOTS", (not_a_cgroup, refused))
+    bot_workers._join_the_idle_group()
+    assert list(not_a_cgroup.iterdir()) == []
+    assert (refused / bot_workers.IDLE_GROUP).is_file()
 
 
 def attackers_turn(seed: int) -> tuple[View, list[Action]]:
