@@ -136,10 +136,11 @@ def hear_the_writers() -> None:
 
 
 class Lookout:
-    """What is upcoming as last read: while it says no game is due, a sweep claims none, and
-    after each game it fires it reads what is upcoming again. A sweep that fires one game
-    then reads once, and the rest after it starts from that reading, instead of a claim
-    that finds nothing due and a reading after it."""
+    """What is upcoming as last read: while it says no game is due, a sweep claims none. Each
+    claim tells the deadline of the game it may take after it, so a sweep that fires games
+    one after another reads the rest (starts, graces, other schedulers' games) when it
+    begins and when a claim finds nothing due, not with every claim; the rest after the
+    sweep starts from what it read last."""
 
     def __init__(self, upcoming: Upcoming | None) -> None:
         self.upcoming = upcoming
@@ -157,16 +158,21 @@ class Lookout:
         self.upcoming = upcoming
         self.fresh = upcoming is not None
 
-    def fired(self, game: int, ahead: Upcoming) -> None:
-        """After `game` fired: what its claim read of the rest (`ahead`), with the deadline
-        the game now has as this process wrote it; read again when the game is no longer
-        held (it ended)."""
+    def fired(self, game: int, following: float | None) -> None:
+        """After `game` fired: the next game due is the nearer of the one its claim read to
+        follow it and the game's own next deadline as this process wrote it; the rest is as
+        last read. Read again when the game is no longer held (it ended) or nothing was.
+
+        Another writer's game comes into it only once that writer is overdue
+        (`claim_earliest`): until the sweep reads again, it is taken up at the latest by the
+        claim after the next."""
         deadline = held_games.deadline_of(game)
-        if deadline is None:
+        if deadline is None or self.upcoming is None:
             self.read()
             return
         at = clock.to_seconds(deadline)
-        self.saw(replace(ahead, game=at if ahead.game is None else min(ahead.game, at)))
+        nearest = at if following is None else min(following, at)
+        self.saw(replace(self.upcoming, game=nearest))
 
     def soon(self, now: float) -> float | None:
         """Seconds until the next game falls due, as read after the last game fired, when
@@ -278,17 +284,17 @@ def fire_due_games(seconds: float, lookout: Lookout | None = None) -> int:
             if not stayed_for_next(lookout, now, until):
                 break
             continue
-        claim, ahead = claim_game(now)
+        claim, following = claim_game(now)
         if claim is None:
             if lookout is not None:
-                lookout.saw(ahead)
+                lookout.read()
             break
         admissions.pace.took_up(claim.deadline, now)
         done = fire_claimed(claim)
         fired += done
         if lookout is not None:
             if done:
-                lookout.fired(claim.game, ahead)
+                lookout.fired(claim.game, following)
             else:
                 lookout.read()
     return fired
@@ -373,7 +379,7 @@ class Claim:
     """The game's fingerprint as read when it was claimed (`game_rows.claim_earliest`)."""
 
 
-def claim_game(now: float) -> tuple[Claim | None, Upcoming]:
+def claim_game(now: float) -> tuple[Claim | None, float | None]:
     """The running game whose deadline came first among those this scheduler fired last or
     nobody has fired, and those of other schedulers overdue by `HANDOVER_SECONDS`, claimed
     for `CLAIM_SECONDS` and named this process's (`WRITER`): its
@@ -381,16 +387,19 @@ def claim_game(now: float) -> tuple[Claim | None, Upcoming]:
     still holds the deadline read (another scheduler that took the game first moved it), so
     other schedulers pass over the game while its bots decide. Firing it writes its next
     deadline there; a scheduler that dies holding a claim lets the game fall due again when
-    the claim ends. With it, what is upcoming besides the claimed game, read with it
+    the claim ends. With it, the deadline of the game it may take next, read with it
     (`game_rows.claim_earliest`)."""
     until = clock.to_datetime(now + CLAIM_SECONDS)
     overdue = clock.to_datetime(now - HANDOVER_SECONDS)
     claiming = game_rows.claim_earliest(clock.to_datetime(now), until, WRITER, overdue)
-    ahead = upcoming_of(claiming.ahead)
+    following = clock.to_seconds(claiming.following) if claiming.following else None
     claimed = claiming.claimed
     if claimed is None:
-        return None, ahead
-    return Claim(claimed.game, clock.to_seconds(claimed.deadline), until, claimed.found), ahead
+        return None, following
+    return (
+        Claim(claimed.game, clock.to_seconds(claimed.deadline), until, claimed.found),
+        following,
+    )
 
 
 def due_tables(now: float) -> list[admission.Due]:
@@ -407,13 +416,9 @@ def read_upcoming() -> Upcoming:
     is overdue, and a start only at the next look at the line (`admission.Admissions`):
     the tables waiting in line for room have start times long past, and would otherwise
     have the scheduler read all this again every few milliseconds while the site is full."""
-    return upcoming_of(game_rows.next_moments(WRITER))
-
-
-def upcoming_of(moments: game_rows.Moments) -> Upcoming:
-    """`read_upcoming` from the moments read."""
     own, any_game, start, release = (
-        clock.to_seconds(moment) if moment is not None else None for moment in moments
+        clock.to_seconds(moment) if moment is not None else None
+        for moment in game_rows.next_moments(WRITER)
     )
     handed = any_game + HANDOVER_SECONDS if any_game is not None else None
     game = min((m for m in (own, handed) if m is not None), default=None)

@@ -155,11 +155,8 @@ def claim_sql(vendor: str) -> tuple[str, str]:
         column(Game, name) for name in ("deadline_at", "status", "id", "writer")
     )
     earliest = (
-        f"WITH due AS (SELECT {pk}, {deadline} FROM {g} WHERE {status} = %s "
-        f"AND {deadline} <= %s AND {takeable()} ORDER BY {deadline} LIMIT 1) "
-        f"SELECT ahead.*, due.{pk}, due.{deadline} "
-        f"FROM (SELECT {moments_columns(f'{pk} NOT IN (SELECT {pk} FROM due)')}) AS ahead "
-        f"LEFT JOIN due ON 1 = 1"
+        f"SELECT {pk}, {deadline} FROM {g} WHERE {status} = %s AND {deadline} IS NOT NULL "
+        f"AND {takeable()} ORDER BY {deadline} LIMIT 2"
     )
     claim = f"UPDATE {g} SET {deadline} = %s, {writer} = %s WHERE {pk} = %s AND {deadline} = %s"
     return earliest, claim
@@ -168,13 +165,13 @@ def claim_sql(vendor: str) -> tuple[str, str]:
 @cache
 def claim_unheld_sql(vendor: str) -> str:
     """The earliest due game that no other writer holds locked, claimed in one statement
-    (where the database can pass over locked rows), with its fingerprint and the earliest
-    moments of the rest (`moments_columns`, the claimed game left out): every row is those
-    moments, then the game's id, the deadline it was due at and the version of the row the
-    claim locked, then a seat's row of `fingerprint_sql`; one row of moments alone when no
-    game was due. All of it is read from the statement's snapshot, before the claim moved
-    the game's deadline; the locked row's version is newer than the snapshot's when another
-    writer committed in between."""
+    (where the database can pass over locked rows), with its fingerprint and the deadline
+    of the game the writer may take after it (`following_column`): every row is that
+    deadline, then the game's id, the deadline it was due at and the version of the row the
+    claim locked, then a seat's row of `fingerprint_sql`; one row of the deadline alone when
+    no game was due. All of it is read from the statement's snapshot, before the claim
+    moved the game's deadline; the locked row's version is newer than the snapshot's when
+    another writer committed in between."""
     g, t, s, u = (table(m) for m in (Game, Table, Seat, User))
     deadline, status, pk, writer = (
         column(Game, name) for name in ("deadline_at", "status", "id", "writer")
@@ -186,14 +183,26 @@ def claim_unheld_sql(vendor: str) -> str:
         f"taken AS (UPDATE {g} AS claimed SET {deadline} = %s, {writer} = %s FROM due "
         f"WHERE claimed.{pk} = due.{pk} RETURNING due.{pk} AS taken_id, "
         f"due.{deadline} AS taken_at, claimed.{column(Game, 'version')} AS taken_version), "
-        f"ahead AS (SELECT {moments_columns(f'{pk} NOT IN (SELECT taken_id FROM taken)')}) "
-        f"SELECT ahead.*, taken.taken_id, taken.taken_at, taken.taken_version, "
+        f"ahead AS (SELECT {following_column(f'{pk} NOT IN (SELECT taken_id FROM taken)')} "
+        f"AS following) "
+        f"SELECT ahead.following, taken.taken_id, taken.taken_at, taken.taken_version, "
         f"{fingerprint_columns()} FROM ahead LEFT JOIN taken ON TRUE "
         f"LEFT JOIN {g} g ON g.{pk} = taken.taken_id "
         f"LEFT JOIN {t} t ON t.{column(Table, 'id')} = g.{column(Game, 'table')} "
         f"LEFT JOIN {s} s ON s.{column(Seat, 'table')} = g.{column(Game, 'table')} "
         f"LEFT JOIN {u} u ON u.{column(User, 'id')} = s.{column(Seat, 'player')} "
         f"ORDER BY s.{column(Seat, 'position')}"
+    )
+
+
+def following_column(games: str) -> str:
+    """The earliest deadline of the running games a writer may take (`takeable`) that meet
+    `games` (a condition on the game table's columns); three parameters: the running
+    status, the writer and the moment another's game is overdue."""
+    deadline, status = column(Game, "deadline_at"), column(Game, "status")
+    return (
+        f"(SELECT MIN({deadline}) FROM {table(Game)} "
+        f"WHERE {status} = %s AND {takeable()} AND {games})"
     )
 
 
@@ -207,8 +216,9 @@ class Claimed(NamedTuple):
 
 class Claiming(NamedTuple):
     claimed: Claimed | None
-    ahead: Moments
-    """The earliest moments of all but the claimed game, read with it."""
+    following: datetime | None
+    """The earliest deadline of the running games the writer may take but the claimed one,
+    read with it: the next game it fires, unless another writer moves one nearer."""
 
 
 def claim_earliest(
@@ -217,12 +227,16 @@ def claim_earliest(
     """The running game whose deadline came first among those `writer` may take (its own,
     the unclaimed, and another's due since `overdue`, by default `now`), its deadline moved
     to `until` and `writer` named as its own (see `games.deadlines.scheduler.claim_game`);
-    with its fingerprint, which its writer starts from. Where the database locks rows, a
-    game another writer holds is passed over, and all of it is one statement, which also
-    reads the earliest moments of the rest (`next_moments` of `writer`); elsewhere the
-    update holds only if the column still holds the deadline read, and those moments are
-    read with the game that is due."""
-    running, opened = Game.Status.RUNNING.value, Table.Status.OPEN.value
+    with its fingerprint, which its writer starts from, and the deadline of the game it may
+    take next. Where the database locks rows, a game another writer holds is passed over,
+    and all of it is one statement; elsewhere the two earliest games it may take are read
+    (the first is the claimed one, if due, the second the one after it) and the update
+    holds only if the column still holds the deadline read.
+
+    The moments of the rest (other writers' games before they are overdue, starts and the
+    ends of graces) are not read here: a claim comes every few milliseconds in a busy room,
+    and those change seldom (`next_moments` reads them)."""
+    running = Game.Status.RUNNING.value
     due = prepared(Game, "deadline_at", now)
     handed = prepared(Game, "deadline_at", now if overdue is None else overdue)
     ends = prepared(Game, "deadline_at", until)
@@ -230,37 +244,32 @@ def claim_earliest(
         with connection.cursor() as cursor:
             cursor.execute(
                 claim_unheld_sql(connection.vendor),
-                [running, due, writer, handed, ends, writer]
-                + [running, writer, running, opened, opened],
+                [running, due, writer, handed, ends, writer, running, writer, handed],
             )
             rows = cursor.fetchall()
-        ahead = moments_of(rows[0][:4])
-        pk, stored, version = rows[0][4:7]
+        following = moment(rows[0][0])
+        pk, stored, version = rows[0][1:4]
         if pk is None:
-            return Claiming(None, ahead)
+            return Claiming(None, following)
         at = moment(stored)
         assert at is not None
-        found = read_fingerprint([row[7:] for row in rows])
+        found = read_fingerprint([row[4:] for row in rows])
         if found is None or found[0][0][0] != version:
             found = fingerprint(pk, lock=False)
-        return Claiming(Claimed(pk, at, found), ahead)
+        return Claiming(Claimed(pk, at, found), following)
     earliest, claim = claim_sql(connection.vendor)
     with connection.cursor() as cursor:
         while True:
-            cursor.execute(
-                earliest,
-                [running, due, writer, handed] + [running, writer, running, opened, opened],
-            )
-            first = cursor.fetchone()
-            ahead = moments_of(first[:4])
-            pk, stored = first[4:6]
-            if pk is None:
-                return Claiming(None, ahead)
+            cursor.execute(earliest, [running, writer, handed])
+            first, *rest = cursor.fetchall() or [(None, None)]
+            pk, stored = first
+            at = moment(stored)
+            if pk is None or at is None or at > now:
+                return Claiming(None, at)
             cursor.execute(claim, [ends, writer, pk, stored])
             if cursor.rowcount:
-                at = moment(stored)
-                assert at is not None
-                return Claiming(Claimed(pk, at, fingerprint(pk, lock=False)), ahead)
+                following = moment(rest[0][1]) if rest else None
+                return Claiming(Claimed(pk, at, fingerprint(pk, lock=False)), following)
 
 
 @cache
@@ -357,10 +366,9 @@ def event_values(
     return values
 
 
-def moments_columns(games: str = "TRUE") -> str:
-    """The earliest moments of `next_moments`, of the running games that meet `games` (a
-    condition on the game table's columns); five parameters: the running status, the writer,
-    the running status, the open status twice.
+def moments_columns() -> str:
+    """The earliest moments of `next_moments`; five parameters: the running status, the
+    writer, the running status, the open status twice.
 
     Each earliest moment is read by walking the index of its own column from its start
     to the first row that qualifies: the status of a table is compared as `status || ''`,
@@ -372,8 +380,8 @@ def moments_columns(games: str = "TRUE") -> str:
     release = column(Seat, "release_at")
     return (
         f"(SELECT MIN({deadline}) FROM {g} WHERE {status} = %s "
-        f"AND ({own_or_unclaimed()}) AND {games}), "
-        f"(SELECT MIN({deadline}) FROM {g} WHERE {status} = %s AND {games}), "
+        f"AND ({own_or_unclaimed()})), "
+        f"(SELECT MIN({deadline}) FROM {g} WHERE {status} = %s), "
         f"(SELECT {starts} FROM {t} WHERE {starts} IS NOT NULL "
         f"AND {table_status} || '' = %s ORDER BY {starts} LIMIT 1), "
         f"(SELECT s.{release} FROM {s} s JOIN {t} t "
@@ -397,11 +405,6 @@ class Moments(NamedTuple):
     release: datetime | None
 
 
-def moments_of(values: Sequence[Any]) -> Moments:
-    """The moments of `moments_columns`, as read."""
-    return Moments(*(moment(value) for value in values))
-
-
 def next_moments(writer: str = "") -> Moments:
     """The earliest deadline of a running game (of those `writer` takes first, and of all),
     start of an open table and end of a grace after a game (`games.table.standup`), in one
@@ -412,7 +415,7 @@ def next_moments(writer: str = "") -> Moments:
             next_moments_sql(connection.vendor), [running, writer, running, opened, opened]
         )
         found = cursor.fetchone()
-    return moments_of(found)
+    return Moments(*(moment(value) for value in found))
 
 
 @cache

@@ -263,24 +263,42 @@ def test_a_version_is_saved_only_over_the_version_it_was_read_at(database, anna,
 
 @ON_BOTH_DATABASES
 @pytest.mark.django_db(transaction=True)
-def test_a_claim_reads_the_earliest_moments_of_every_game_but_the_one_it_took(
+def test_a_claim_reads_the_deadline_of_the_game_it_may_take_after_the_one_it_took(
     database, anna, boris, frozen_clock
 ):
     first, second = fired_last_by(["me", "me"], [anna, boris], frozen_clock)
     now, until = clock.to_datetime(clock.now()), clock.to_datetime(clock.now() + 5)
     claiming = game_rows.claim_earliest(now, until, "me")
     assert claimed(claiming) == (first.pk, first.deadline_at)
-    assert claiming.ahead == game_rows.next_moments("me")
-    assert claiming.ahead.own_game == second.deadline_at
+    assert claiming.following == second.deadline_at
 
     claiming = game_rows.claim_earliest(now, until, "me")
     assert claimed(claiming) == (second.pk, second.deadline_at)
-    assert claiming.ahead.own_game == until, "the first's claim"
+    assert claiming.following == until, "the first's claim"
 
     claiming = game_rows.claim_earliest(now, until, "me")
     assert claimed(claiming) is None
-    assert claiming.ahead == game_rows.next_moments("me")
-    assert claiming.ahead.own_game == until
+    assert claiming.following == until
+
+
+@ON_BOTH_DATABASES
+@pytest.mark.django_db(transaction=True)
+def test_the_game_after_a_claim_is_another_writers_only_once_that_writer_is_overdue(
+    database, anna, boris, frozen_clock
+):
+    first, second = fired_last_by(["me", "elsewhere"], [anna, boris], frozen_clock)
+    now, until = clock.now(), clock.to_datetime(clock.now() + 5)
+    held = clock.to_seconds(second.deadline_at)
+    claiming = game_rows.claim_earliest(
+        clock.to_datetime(now), until, "me", clock.to_datetime(held - 1)
+    )
+    assert claimed(claiming) == (first.pk, first.deadline_at)
+    assert claiming.following is None, "the other writer's game is not overdue"
+
+    Game.objects.filter(pk=first.pk).update(deadline_at=first.deadline_at)
+    claiming = game_rows.claim_earliest(clock.to_datetime(now), until, "me", second.deadline_at)
+    assert claimed(claiming) == (first.pk, first.deadline_at)
+    assert claiming.following == second.deadline_at
 
 
 @pytest.mark.postgres
