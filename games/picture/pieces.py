@@ -30,7 +30,7 @@ from games.models import SeatInfo
 from games.picture import hints
 from games.picture.drawn_in_code import DRAWN_IN_CODE
 from games.picture.hand import hand_cards
-from games.picture.words import CardFace, face_in, role_name_in
+from games.picture.words import CardFace, bot_name_in, face_in, role_name_in
 
 PIECES = "games/fragments/game/"
 HAND = "hand"
@@ -38,7 +38,7 @@ SPACES = re.compile(r"\s+")
 """A run of white space in markup reads as one space; the pieces travel as small as that."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Piece:
     template: str
     id: str
@@ -47,7 +47,9 @@ class Piece:
 
     def draw(self, language: str | None, *, oob: bool = False, **drawn: str) -> SafeString:
         """Its markup in `language`, the one active where the section was built."""
-        key = tuple(self.context.items()) + tuple(drawn.items())
+        key = tuple(self.context.items())
+        if drawn:
+            key += tuple(drawn.items())
         return SafeString(drawn_piece(self.template, self.id, key, oob, language))
 
 
@@ -74,7 +76,10 @@ def drawn_attributes(id: str, context: dict[str, Any], oob: bool) -> str:
     }
     if context["base"] is not None:
         values["base"] = context["base"]
-    data = " ".join(f'data-{name}="{escape(str(value))}"' for name, value in values.items())
+    data = " ".join(
+        f'data-{name}="{escape(value) if isinstance(value, str) else value}"'
+        for name, value in values.items()
+    )
     swapped = ' hx-swap-oob="true"' if oob else ""
     return f'<div id="{escape(id)}"{swapped} hidden {data}></div>'
 
@@ -123,7 +128,7 @@ def render_presence(position: int, online: bool) -> str:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Seat:
     """Another player's seat: its name, its status line, its card backs and the cards known
     to be in its hand are pieces; what its element says of it (cards, role, whether the
@@ -295,14 +300,14 @@ class Section:
         return changed
 
 
-def waited_on(view: View, position: int) -> bool:
-    """The player the move timer of R15 runs for."""
+def waited_on(view: View) -> int | None:
+    """The player the move timer of R15 runs for, if any."""
     waiting = view["waiting_for"]
     if waiting == Waiting.LEAD:
-        return position == int(view["attacker"])
+        return int(view["attacker"])
     if waiting == Waiting.DEFENCE:
-        return position == int(view["defender"])
-    return False
+        return int(view["defender"])
+    return None
 
 
 @dataclass(frozen=True)
@@ -320,6 +325,10 @@ class Sight:
     """The seat a transfer just made the defender, as the headline tells it."""
     language: str | None
     """The language the section is drawn in."""
+    waited: int | None
+    """The player the move timer of R15 runs for (`waited_on`)."""
+    deadline_ms: int | None
+    """When the move timer runs out, in milliseconds."""
 
     @classmethod
     def of(
@@ -330,14 +339,18 @@ class Sight:
         thinking: Iterable[int],
         headline: dict[str, Any] | None,
     ) -> Sight:
+        view = engine.view(seat)
+        deadline = view["deadline"]
         return cls(
-            view=engine.view(seat),
+            view=view,
             seat=seat,
             names=names,
             legal=engine.legal_actions(seat) if seat is not None else [],
             thinking=frozenset(thinking),
             new_defender=headline["defender"] if headline is not None else None,
             language=get_language(),
+            waited=waited_on(view),
+            deadline_ms=int(deadline * 1000) if deadline else None,
         )
 
     def face(self, code: str) -> CardFace:
@@ -346,18 +359,17 @@ class Sight:
     def role_name(self, role: Role) -> str:
         return role_name_in(role, self.language)
 
+    def label(self, position: int) -> str:
+        """What the player at `position` is called (`SeatInfo.label`)."""
+        return self.names[position].username or bot_name_in(position, self.language)
+
     @property
     def role(self) -> Role:
         return self.view["roles"][self.seat] if self.seat is not None else Role.SPECTATOR
 
-    @property
-    def deadline_ms(self) -> int | None:
-        deadline = self.view["deadline"]
-        return int(deadline * 1000) if deadline else None
-
     def waits_for(self, position: int | None) -> bool:
         """Whether `position` is the one the move timer of R15 waits for (None is no one)."""
-        return position is not None and waited_on(self.view, position)
+        return position is not None and position == self.waited
 
     def timed(self, position: int) -> bool:
         """Whether the move timer runs for `position` now."""
@@ -502,7 +514,7 @@ def table(sight: Sight, has_pairs: bool) -> Piece:
         {
             "leading": leading and not has_pairs,
             "my_lead": leading and sight.seat == view["attacker"],
-            "attacker_name": sight.names[view["attacker"]].label if leading else "",
+            "attacker_name": sight.label(view["attacker"]) if leading else "",
         },
     )
 
@@ -513,14 +525,14 @@ def news(headline: dict[str, Any] | None) -> Piece:
 
 
 def round_info(sight: Sight) -> Piece:
-    view, names = sight.view, sight.names
+    view = sight.view
     return Piece(
         "round",
         "round-info",
         {
             "round": view["round"],
-            "attacker_name": names[view["attacker"]].label,
-            "defender_name": names[view["defender"]].label,
+            "attacker_name": sight.label(view["attacker"]),
+            "defender_name": sight.label(view["defender"]),
             "limit": view["limit"],
         },
     )

@@ -272,36 +272,36 @@ shown = Shown()
 
 
 def section(scene: Scene, audience: Audience, *, chips: bool = True) -> pieces.Section:
+    """The audience's section, in the language its caller made active (the audience's)."""
     assert scene.game is not None and scene.engine is not None
     seat = audience.seat if chips else None
-    with translation.override(audience.language):
-        return pieces.section(
-            scene.game.pk,
-            scene.game.version,
-            scene.engine,
-            scene.names,
-            audience.seat,
-            now=scene.now,
-            bots_thinking=scene.thinking,
-            headline=movelog.headline(scene.news, scene.names),
-            balance=scene.balances.get(seat) if seat is not None else None,
-        )
+    return pieces.section(
+        scene.game.pk,
+        scene.game.version,
+        scene.engine,
+        scene.names,
+        audience.seat,
+        now=scene.now,
+        bots_thinking=scene.thinking,
+        headline=movelog.headline(scene.news, scene.names),
+        balance=scene.balances.get(seat) if seat is not None else None,
+    )
 
 
 def earlier_section(scene: Scene, audience: Audience) -> pieces.Section:
+    """The section of the version before, as `section` (in the active language)."""
     before, game = scene.before, scene.game
     assert before is not None and game is not None
     names = before.names if len(before.names) == len(scene.names) else scene.names
-    with translation.override(audience.language):
-        return pieces.section(
-            game.pk,
-            before.version,
-            scene.engine_before,
-            names,
-            audience.seat,
-            now=scene.now,
-            bots_thinking=thinking(before.bot_moves, names),
-        )
+    return pieces.section(
+        game.pk,
+        before.version,
+        scene.engine_before,
+        names,
+        audience.seat,
+        now=scene.now,
+        bots_thinking=thinking(before.bot_moves, names),
+    )
 
 
 def waiting_context(scene: Scene, seat: Seat | None) -> dict[str, Any]:
