@@ -138,14 +138,15 @@ def hear_the_writers() -> None:
 class Lookout:
     """What is upcoming as last read: while it says no game is due, a sweep claims none. Each
     claim tells the deadline of the game it may take after it, so a sweep that fires games
-    one after another reads the rest (starts, graces, other schedulers' games) when it
-    begins and when a claim finds nothing due, not with every claim; the rest after the
-    sweep starts from what it read last."""
+    one after another reads the rest (starts, graces, other schedulers' games) once, when
+    it ends, not with every claim; the rest after the sweep starts from that reading."""
 
     def __init__(self, upcoming: Upcoming | None) -> None:
         self.upcoming = upcoming
         self.fresh = False
         """Read during this sweep, after the last game it fired."""
+        self.whole = False
+        """Read whole, not only the next game from a claim."""
 
     def says_due(self, now: float) -> bool:
         return self.upcoming is None or self.upcoming.due(self.upcoming.game, now)
@@ -153,10 +154,12 @@ class Lookout:
     def read(self) -> None:
         self.saw(look_ahead())
 
-    def saw(self, upcoming: Upcoming | None) -> None:
-        """What was just read (None: nothing could be)."""
+    def saw(self, upcoming: Upcoming | None, *, whole: bool = True) -> None:
+        """What was just read (None: nothing could be); not `whole` when only its next game
+        was."""
         self.upcoming = upcoming
         self.fresh = upcoming is not None
+        self.whole = whole
 
     def fired(self, game: int, following: float | None) -> None:
         """After `game` fired: the next game due is the nearer of the one its claim read to
@@ -164,15 +167,14 @@ class Lookout:
         last read. Read again when the game is no longer held (it ended) or nothing was.
 
         Another writer's game comes into it only once that writer is overdue
-        (`claim_earliest`): until the sweep reads again, it is taken up at the latest by the
-        claim after the next."""
+        (`claim_earliest`); the sweep reads the rest whole when it ends (`after_sweep`)."""
         deadline = held_games.deadline_of(game)
         if deadline is None or self.upcoming is None:
             self.read()
             return
         at = clock.to_seconds(deadline)
         nearest = at if following is None else min(following, at)
-        self.saw(replace(self.upcoming, game=nearest))
+        self.saw(replace(self.upcoming, game=nearest), whole=False)
 
     def soon(self, now: float) -> float | None:
         """Seconds until the next game falls due, as read after the last game fired, when
@@ -191,10 +193,10 @@ class Lookout:
         self.fresh = False
 
     def after_sweep(self) -> Upcoming | None:
-        """What is upcoming once the sweep is over: as read after its last game, or read
-        now (each sweep reads it at least once, for deadlines other processes wrote without
-        a wake-up)."""
-        return self.upcoming if self.fresh else look_ahead()
+        """What is upcoming once the sweep is over: as read whole after its last game, or
+        read now (each sweep reads it whole at least once, for the starts, the graces and
+        the deadlines other processes wrote without a wake-up)."""
+        return self.upcoming if self.fresh and self.whole else look_ahead()
 
 
 def sweep(upcoming: Upcoming | None = None, lookout: Lookout | None = None) -> int:

@@ -375,17 +375,35 @@ async def test_the_rest_after_a_sweep_starts_from_what_the_sweep_read(monkeypatc
 
 @ON_BOTH_DATABASES
 @pytest.mark.django_db(transaction=True)
-def test_a_sweep_knows_what_is_upcoming_from_its_claims_alone(database, frozen_clock, monkeypatch):
+def test_a_sweep_reads_what_is_upcoming_once_whatever_it_fires(database, frozen_clock, monkeypatch):
+    first, second, later = games_of_bots(3, frozen_clock)
+    now = frozen_clock.advance(3.1)
+    for game, at in ((first, now - 1), (second, now), (later, now + 60)):
+        Game.objects.filter(pk=game.pk).update(deadline_at=clock.to_datetime(at))
+    upcoming = scheduler.read_upcoming()
+    reads = counting(monkeypatch, game_rows, "next_moments")
+    fired, after = scheduler.sweep_and_look(upcoming)
+    assert fired == 2 and len(reads) == 1, "once, at its end, not with each claim"
+    assert after == scheduler.read_upcoming()
+    assert after is not None and after.game is not None and now < after.game < now + 60
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_start_armed_while_a_sweep_fires_games_is_seen_when_it_ends(
+    frozen_clock, django_user_model
+):
     due, later = games_of_bots(2, frozen_clock)
     now = frozen_clock.advance(3.1)
     Game.objects.filter(pk=due.pk).update(deadline_at=clock.to_datetime(now))
     Game.objects.filter(pk=later.pk).update(deadline_at=clock.to_datetime(now + 60))
     upcoming = scheduler.read_upcoming()
-    reads = counting(monkeypatch, game_rows, "next_moments")
+    assert upcoming is not None and upcoming.start is None
+    waiting = open_table(django_user_model.objects.create_user("late", password="pw"), stake=0)
+    Table.objects.filter(pk=waiting.pk).update(starts_at=clock.to_datetime(now + 2))
     fired, after = scheduler.sweep_and_look(upcoming)
-    assert fired == 1 and reads == []
+    assert fired == 1
+    assert after is not None and after.start is not None
     assert after == scheduler.read_upcoming()
-    assert after is not None and after.game is not None and now < after.game < now + 60
 
 
 def sleeping_on(monkeypatch: Any, frozen_clock: Clock) -> list[float]:

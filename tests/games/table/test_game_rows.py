@@ -288,6 +288,7 @@ def test_the_game_after_a_claim_is_another_writers_only_once_that_writer_is_over
 ):
     first, second = fired_last_by(["me", "elsewhere"], [anna, boris], frozen_clock)
     now, until = clock.now(), clock.to_datetime(clock.now() + 5)
+    assert second.deadline_at is not None
     held = clock.to_seconds(second.deadline_at)
     claiming = game_rows.claim_earliest(
         clock.to_datetime(now), until, "me", clock.to_datetime(held - 1)
