@@ -109,3 +109,21 @@ def test_the_deck_holds_the_trump_the_talon_and_the_discard():
     assert [child.get("id") for child in element] == ["stock", "talon", "discard"]
     [trump] = element.cssselect("#trump")
     assert trump.get("data-card") == str(DEAL.trump_card)
+
+
+def test_r15_the_move_timer_marks_only_the_seat_it_waits_for():
+    game = Game.start(DEAL)
+    attacker = game.attacker
+    for reader in (None, *range(4)):
+        person = SeatInfo(0, "anna", False, "", False, False)
+        bots = [SeatInfo(position, "", True, "easy", False, False) for position in range(1, 4)]
+        with translation.override("en"):
+            section = pieces.section(12, 1, game, [person, *bots], reader, now=0.0)
+        for seat in section.seats:
+            waited = seat.frame["position"] == attacker
+            assert seat.frame["waited_on"] is waited
+            assert ("waited-on" in seat.frame["seat_class"]) is waited
+            status = next(piece for piece in seat.pieces if piece.template == "seat_status")
+            assert status.context["timed"] is waited, "the timer runs for the one it waits on"
+        if reader is not None:
+            assert ("waited-on" in section.attrs["me_class"]) is (reader == attacker)
