@@ -286,13 +286,17 @@ def fire_due_games(seconds: float, lookout: Lookout | None = None) -> int:
             if not stayed_for_next(lookout, now, until):
                 break
             continue
-        claim, following = claim_game(now)
+        if game_rows.claims_lock():
+            claim, following, done = fire_earliest_locked(now)
+        else:
+            claim, following = claim_game(now)
+            if claim is not None:
+                admissions.pace.took_up(claim.deadline, now)
+            done = fire_claimed(claim) if claim is not None else 0
         if claim is None:
             if lookout is not None:
                 lookout.read()
             break
-        admissions.pace.took_up(claim.deadline, now)
-        done = fire_claimed(claim)
         fired += done
         if lookout is not None:
             if done:
@@ -328,6 +332,58 @@ def fire_claimed(claim: Claim) -> int:
     return fired
 
 
+def fire_earliest_locked(now: float) -> tuple[Claim | None, float | None, int]:
+    """Where claims lock (`game_rows.claims_lock`): the earliest due game this scheduler may
+    take, claimed by locking its row and fired in the same transaction, so that firing it
+    writes its row once and commits once (a claim that moved its deadline first wrote it
+    twice); the claim, the deadline of the game it may take next, and whether it fired.
+
+    Other writers pass over the game while it fires, and a person's move on it waits for
+    the commit and is tried again on the new version (`games.table.play.act`). A game whose
+    strong bot is still thinking keeps its claim in its deadline column, as a claim that
+    moved it does; one whose firing fails is rolled back and falls due again when a claim
+    would have ended, not at once."""
+    claim: Claim | None = None
+    following: float | None = None
+    at = clock.now()
+    try:
+        with broadcast.gathered(), transaction.atomic():
+            claim, following = claim_game(now, lock=True)
+            if claim is None:
+                return None, following, 0
+            admissions.pace.took_up(claim.deadline, at)
+            done = play.tick(claim.game, at, think_aside=True, found=claim.found)
+            if not done and bot_workers.workers().thinking_about(claim.game):
+                hold_claim(claim)
+    except Exception:
+        if claim is None:
+            raise
+        logged_failure("game", claim.game)
+        hold_failed(claim)
+        return claim, following, 0
+    if done:
+        timing.fired("game", claim.game, claim.deadline, at)
+    elif bot_workers.workers().thinking_about(claim.game):
+        _thinking[claim.game] = replace(claim, found=None)
+    return claim, following, int(done)
+
+
+def hold_claim(claim: Claim) -> None:
+    """Keep a locked game claimed after its transaction: its deadline column holds the
+    claim's end, as `claim_game` would have moved it."""
+    Game.objects.filter(pk=claim.game).update(deadline_at=claim.until, writer=WRITER)
+
+
+def hold_failed(claim: Claim) -> None:
+    """A locked game whose firing failed, claimed until the claim's end if it is still due:
+    it is tried again then, not on every pass of the sweep."""
+    Game.objects.filter(
+        pk=claim.game,
+        status=Game.Status.RUNNING,
+        deadline_at__lte=clock.to_datetime(claim.deadline),
+    ).update(deadline_at=claim.until, writer=WRITER)
+
+
 def give_back_claims() -> None:
     """The games this scheduler still holds (their strong bot was thinking) fall due again
     at their own deadlines, for another scheduler, rather than when the claims end."""
@@ -357,19 +413,20 @@ def fire_each(
             with broadcast.gathered():
                 done = act(key, at)
         except Exception:
-            place = failures.of_deadline(kind, key)
-            logger.exception(
-                "the %s deadline of %s failed (%s)",
-                kind,
-                key,
-                failures.described(place),
-                extra=place,
-            )
+            logged_failure(kind, key)
             continue
         if done:
             timing.fired(kind, key, deadline, at)
         fired += done
     return fired
+
+
+def logged_failure(kind: str, key: int) -> None:
+    """Log the exception being handled as the failure of a deadline of `kind` (its id `key`)."""
+    place = failures.of_deadline(kind, key)
+    logger.exception(
+        "the %s deadline of %s failed (%s)", kind, key, failures.described(place), extra=place
+    )
 
 
 @dataclass(frozen=True)
@@ -381,7 +438,7 @@ class Claim:
     """The game's fingerprint as read when it was claimed (`game_rows.claim_earliest`)."""
 
 
-def claim_game(now: float) -> tuple[Claim | None, float | None]:
+def claim_game(now: float, *, lock: bool = False) -> tuple[Claim | None, float | None]:
     """The running game whose deadline came first among those this scheduler fired last or
     nobody has fired, and those of other schedulers overdue by `HANDOVER_SECONDS`, claimed
     for `CLAIM_SECONDS` and named this process's (`WRITER`): its
@@ -390,10 +447,14 @@ def claim_game(now: float) -> tuple[Claim | None, float | None]:
     other schedulers pass over the game while its bots decide. Firing it writes its next
     deadline there; a scheduler that dies holding a claim lets the game fall due again when
     the claim ends. With it, the deadline of the game it may take next, read with it
-    (`game_rows.claim_earliest`)."""
+    (`game_rows.claim_earliest`). With `lock`, the game's row is locked for the transaction
+    in progress instead, and its deadline stays (`game_rows.lock_earliest`)."""
     until = clock.to_datetime(now + CLAIM_SECONDS)
     overdue = clock.to_datetime(now - HANDOVER_SECONDS)
-    claiming = game_rows.claim_earliest(clock.to_datetime(now), until, WRITER, overdue)
+    if lock:
+        claiming = game_rows.lock_earliest(clock.to_datetime(now), WRITER, overdue)
+    else:
+        claiming = game_rows.claim_earliest(clock.to_datetime(now), until, WRITER, overdue)
     following = clock.to_seconds(claiming.following) if claiming.following else None
     claimed = claiming.claimed
     if claimed is None:

@@ -163,7 +163,7 @@ def claim_sql(vendor: str) -> tuple[str, str]:
 
 
 @cache
-def claim_unheld_sql(vendor: str) -> str:
+def claim_unheld_sql(vendor: str, lock: bool = False) -> str:
     """The earliest due game that no other writer holds locked, claimed in one statement
     (where the database can pass over locked rows), with its fingerprint and the deadline
     of the game the writer may take after it (`following_column`): every row is that
@@ -171,18 +171,32 @@ def claim_unheld_sql(vendor: str) -> str:
     claim locked, then a seat's row of `fingerprint_sql`; one row of the deadline alone when
     no game was due. All of it is read from the statement's snapshot, before the claim
     moved the game's deadline; the locked row's version is newer than the snapshot's when
-    another writer committed in between."""
+    another writer committed in between.
+
+    With `lock`, the game's row stays locked for the transaction the statement runs in
+    instead of its deadline moving, and its writer is named only when it was another's or
+    nobody's (`lock_earliest`)."""
     g, t, s, u = (table(m) for m in (Game, Table, Seat, User))
-    deadline, status, pk, writer = (
-        column(Game, name) for name in ("deadline_at", "status", "id", "writer")
+    deadline, status, pk, writer, version = (
+        column(Game, name) for name in ("deadline_at", "status", "id", "writer", "version")
     )
+    if lock:
+        taken = (
+            f"named AS (UPDATE {g} AS named SET {writer} = %s FROM due "
+            f"WHERE named.{pk} = due.{pk} AND due.{writer} <> %s), "
+            f"taken AS (SELECT {pk} AS taken_id, {deadline} AS taken_at, "
+            f"{version} AS taken_version FROM due)"
+        )
+    else:
+        taken = (
+            f"taken AS (UPDATE {g} AS claimed SET {deadline} = %s, {writer} = %s FROM due "
+            f"WHERE claimed.{pk} = due.{pk} RETURNING due.{pk} AS taken_id, "
+            f"due.{deadline} AS taken_at, claimed.{version} AS taken_version)"
+        )
     return (
-        f"WITH due AS (SELECT {pk}, {deadline} FROM {g} WHERE {status} = %s "
-        f"AND {deadline} <= %s AND {takeable()} "
-        f"ORDER BY {deadline} LIMIT 1 FOR UPDATE SKIP LOCKED), "
-        f"taken AS (UPDATE {g} AS claimed SET {deadline} = %s, {writer} = %s FROM due "
-        f"WHERE claimed.{pk} = due.{pk} RETURNING due.{pk} AS taken_id, "
-        f"due.{deadline} AS taken_at, claimed.{column(Game, 'version')} AS taken_version), "
+        f"WITH due AS (SELECT {pk}, {deadline}, {writer}, {version} FROM {g} "
+        f"WHERE {status} = %s AND {deadline} <= %s AND {takeable()} "
+        f"ORDER BY {deadline} LIMIT 1 FOR UPDATE SKIP LOCKED), {taken}, "
         f"ahead AS (SELECT {following_column(f'{pk} NOT IN (SELECT taken_id FROM taken)')} "
         f"AS following) "
         f"SELECT ahead.following, taken.taken_id, taken.taken_at, taken.taken_version, "
@@ -240,23 +254,13 @@ def claim_earliest(
     due = prepared(Game, "deadline_at", now)
     handed = prepared(Game, "deadline_at", now if overdue is None else overdue)
     ends = prepared(Game, "deadline_at", until)
-    if connection.features.has_select_for_update_skip_locked:
+    if claims_lock():
         with connection.cursor() as cursor:
             cursor.execute(
                 claim_unheld_sql(connection.vendor),
                 [running, due, writer, handed, ends, writer, running, writer, handed],
             )
-            rows = cursor.fetchall()
-        following = moment(rows[0][0])
-        pk, stored, version = rows[0][1:4]
-        if pk is None:
-            return Claiming(None, following)
-        at = moment(stored)
-        assert at is not None
-        found = read_fingerprint([row[4:] for row in rows])
-        if found is None or found[0][0][0] != version:
-            found = fingerprint(pk, lock=False)
-        return Claiming(Claimed(pk, at, found), following)
+            return read_claiming(cursor.fetchall())
     earliest, claim = claim_sql(connection.vendor)
     with connection.cursor() as cursor:
         while True:
@@ -270,6 +274,44 @@ def claim_earliest(
             if cursor.rowcount:
                 following = moment(rest[0][1]) if rest else None
                 return Claiming(Claimed(pk, at, fingerprint(pk, lock=False)), following)
+
+
+def claims_lock() -> bool:
+    """Whether the database passes over rows other writers hold locked, so that a claim is
+    one statement that skips the games another writer is firing (PostgreSQL)."""
+    return bool(connection.features.has_select_for_update_skip_locked)
+
+
+def lock_earliest(now: datetime, writer: str, overdue: datetime) -> Claiming:
+    """As `claim_earliest` where `claims_lock`, but the claimed game's row is locked for the
+    transaction in progress instead of its deadline moving: the transaction that fires the
+    game writes its row once, and other writers pass over it until it commits. Its writer
+    is named `writer` when it was another's or nobody's."""
+    assert connection.in_atomic_block, "the lock holds only for a transaction"
+    running = Game.Status.RUNNING.value
+    due = prepared(Game, "deadline_at", now)
+    handed = prepared(Game, "deadline_at", overdue)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            claim_unheld_sql(connection.vendor, lock=True),
+            [running, due, writer, handed, writer, writer, running, writer, handed],
+        )
+        return read_claiming(cursor.fetchall())
+
+
+def read_claiming(rows: Sequence[Sequence[Any]]) -> Claiming:
+    """A claim from the rows of `claim_unheld_sql`: its fingerprint is read again when
+    the snapshot it was read from is older than the row the claim locked."""
+    following = moment(rows[0][0])
+    pk, stored, version = rows[0][1:4]
+    if pk is None:
+        return Claiming(None, following)
+    at = moment(stored)
+    assert at is not None
+    found = read_fingerprint([row[4:] for row in rows])
+    if found is None or found[0][0][0] != version:
+        found = fingerprint(pk, lock=False)
+    return Claiming(Claimed(pk, at, found), following)
 
 
 @cache

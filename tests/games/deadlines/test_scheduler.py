@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from django.db import connection
+from django.db import connection, connections
+from django.db.models import F
 
 from games import clock
 from games.deadlines import scheduler
@@ -464,3 +465,74 @@ def test_a_sweep_does_not_wait_for_a_game_when_a_start_comes_first_or_the_clock_
     monkeypatch.setattr(scheduler.time, "sleep", lambda seconds: None)
     monkeypatch.setattr(scheduler.clock, "now", lambda: now)
     assert not scheduler.stayed_for_next(lookout, now, time.monotonic() + 1.0)
+
+
+def other_connection_sees(game_id: int) -> tuple[Any, bool]:
+    """The game's deadline column as another connection reads it, and whether that
+    connection could lock its row."""
+    other = connections.create_connection("default")
+    try:
+        with other.cursor() as cursor:
+            cursor.execute("SELECT deadline_at FROM games_game WHERE id = %s", [game_id])
+            deadline = cursor.fetchone()[0]
+            other.set_autocommit(False)
+            cursor.execute(
+                "SELECT id FROM games_game WHERE id = %s FOR UPDATE SKIP LOCKED", [game_id]
+            )
+            free = cursor.fetchone() is not None
+            other.rollback()
+    finally:
+        other.close()
+    return deadline, free
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_game_fires_under_its_row_lock_with_its_deadline_left_as_it_was(
+    frozen_clock, monkeypatch
+):
+    (game,) = games_of_bots(1, frozen_clock)
+    now = frozen_clock.advance(3.1)
+    due_at = clock.to_datetime(now)
+    Game.objects.filter(pk=game.pk).update(deadline_at=due_at, writer=scheduler.WRITER)
+    version = Game.objects.get(pk=game.pk).version
+    real_tick = play.tick
+    seen: list[tuple[Any, bool]] = []
+
+    def watched(*args: Any, **kwargs: Any) -> bool:
+        seen.append(other_connection_sees(game.pk))
+        return real_tick(*args, **kwargs)
+
+    monkeypatch.setattr(play, "tick", watched)
+    fired, _upcoming = scheduler.sweep_and_look(None)
+    assert fired == 1
+    assert seen == [(due_at, False)], "locked while it fired, its deadline never moved"
+    after = Game.objects.get(pk=game.pk)
+    assert after.version == version + 1 and after.deadline_at != due_at
+    assert other_connection_sees(game.pk) == (after.deadline_at, True)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_game_whose_firing_fails_falls_due_again_when_a_claim_would_end(
+    frozen_clock, monkeypatch, caplog
+):
+    (game,) = games_of_bots(1, frozen_clock)
+    now = frozen_clock.advance(3.1)
+    Game.objects.filter(pk=game.pk).update(deadline_at=clock.to_datetime(now))
+    version = Game.objects.get(pk=game.pk).version
+    attempts: list[int] = []
+
+    def broken(game_id: int, *args: Any, **kwargs: Any) -> bool:
+        attempts.append(game_id)
+        Game.objects.filter(pk=game_id).update(version=F("version") + 1)
+        raise RuntimeError("a bug in the writer")
+
+    monkeypatch.setattr(play, "tick", broken)
+    fired, _upcoming = scheduler.sweep_and_look(None)
+    assert fired == 0
+    assert attempts == [game.pk], "tried once, not on every pass of the sweep"
+    after = Game.objects.get(pk=game.pk)
+    assert after.version == version, "what the failed firing wrote was rolled back"
+    assert after.deadline_at == clock.to_datetime(now + scheduler.CLAIM_SECONDS)
+    assert f"the game deadline of {game.pk} failed" in caplog.text

@@ -65,15 +65,20 @@ def test_r16_the_scheduler_keeps_its_claim_while_a_strong_bot_thinks_and_fires_w
         thinking_at = Game.objects.get(pk=game.pk)
         assert thinking_at.version == game.version
         assert thinking_at.deadline_at == claim.until, "another scheduler must pass it over"
-        give_up = time.monotonic() + 30
-        while not bot_workers.workers().waiting():
-            assert time.monotonic() < give_up, "the worker never decided"
-            time.sleep(0.01)
-        assert scheduler.fire_due_games(1.0) == 1
-        assert Game.objects.get(pk=game.pk).version == game.version + 1
-        assert not bot_workers.workers().thinking_about(game.pk)
+        fires_once_it_decided(game)
         return
     raise AssertionError("the strong bot never had to think")
+
+
+def fires_once_it_decided(game: Game) -> None:
+    """Wait for the strong bot's decision; the next pass fires the game with it."""
+    give_up = time.monotonic() + 30
+    while not bot_workers.workers().waiting():
+        assert time.monotonic() < give_up, "the worker never decided"
+        time.sleep(0.01)
+    assert scheduler.fire_due_games(1.0) == 1
+    assert Game.objects.get(pk=game.pk).version == game.version + 1
+    assert not bot_workers.workers().thinking_about(game.pk)
 
 
 @pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling class")
@@ -178,3 +183,26 @@ def test_a_question_is_owed_its_answer_soon_after_it_is_asked(monkeypatch):
     assert isinstance(answer_by, float)
     within = bot_workers.ANSWER_WITHIN_SECONDS
     assert before + within <= answer_by <= after + within
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_r16_on_postgresql_a_game_locked_to_fire_keeps_a_claim_while_its_strong_bot_thinks(
+    anna, frozen_clock
+):
+    game = strong_bot_and_autopilot(anna, frozen_clock)
+    for _ in range(60):
+        game.refresh_from_db()
+        frozen_clock.past_deadline(game)
+        if scheduler.fire_due_games(1.0):
+            continue
+        thinking_at = Game.objects.get(pk=game.pk)
+        assert thinking_at.version == game.version
+        assert thinking_at.deadline_at == clock.to_datetime(
+            clock.now() + scheduler.CLAIM_SECONDS
+        ), "its transaction ended: the claim is in its deadline column, for others to pass over"
+        assert thinking_at.writer == scheduler.WRITER
+        assert game.pk in scheduler._thinking
+        fires_once_it_decided(game)
+        return
+    raise AssertionError("the strong bot never had to think")

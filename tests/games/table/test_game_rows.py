@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 
@@ -329,3 +329,63 @@ def test_on_postgresql_a_version_and_its_events_are_written_in_one_statement_or_
     assert game_rows.save_version(game, read_at, events) is False
     assert GameEvent.objects.filter(game=game, seq__gt=seq + 2).count() == 0
     assert Game.objects.get(pk=game.pk).version == read_at + 1
+
+
+def row_version_id(game_id: int) -> str:
+    """The id of the transaction that wrote the game's row as it stands (PostgreSQL)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT xmin::text FROM games_game WHERE id = %s", [game_id])
+        return str(cursor.fetchone()[0])
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_lock_claims_the_earliest_due_game_for_its_transaction_alone(
+    anna, boris, frozen_clock
+):
+    first, second = fired_last_by(["me", "me"], [anna, boris], frozen_clock)
+    now = clock.to_datetime(clock.now())
+    overdue = clock.to_datetime(clock.now() - 1)
+    with transaction.atomic():
+        written = row_version_id(first.pk)
+        locked = game_rows.lock_earliest(now, "me", overdue)
+        assert claimed(locked) == (first.pk, first.deadline_at)
+        assert locked.following == second.deadline_at
+        stored = game_rows.fingerprint(first.pk, lock=False)
+        assert locked.claimed is not None and locked.claimed.found is not None
+        assert stored is not None and locked.claimed.found[0] == stored[0]
+        assert row_version_id(first.pk) == written, "its own game's row is not written"
+        assert Game.objects.get(pk=first.pk).deadline_at == first.deadline_at
+        other = connections.create_connection("default")
+        try:
+            with other.cursor() as cursor:
+                cursor.execute(
+                    game_rows.claim_unheld_sql("postgresql"),
+                    [
+                        Game.Status.RUNNING.value,
+                        *(now, "me", overdue),
+                        *(clock.to_datetime(clock.now() + 5), "me"),
+                        *(Game.Status.RUNNING.value, "me", overdue),
+                    ],
+                )
+                taken = cursor.fetchall()[0][1]
+        finally:
+            other.close()
+        assert taken == second.pk, "another writer passes over the locked game"
+    with transaction.atomic():
+        assert claimed(game_rows.lock_earliest(now, "me", overdue)) == (
+            first.pk,
+            first.deadline_at,
+        ), "free again once the transaction ended"
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_lock_names_the_writer_of_a_game_that_was_anothers(anna, frozen_clock):
+    (game,) = fired_last_by(["other"], [anna], frozen_clock)
+    with transaction.atomic():
+        now = clock.to_datetime(clock.now())
+        locked = game_rows.lock_earliest(now, "me", now)
+        assert claimed(locked) == (game.pk, game.deadline_at)
+        assert Game.objects.get(pk=game.pk).writer == "me"
+        assert Game.objects.get(pk=game.pk).deadline_at == game.deadline_at
