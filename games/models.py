@@ -7,6 +7,7 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -14,8 +15,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils import timezone, translation
+from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import Game as EngineGame
@@ -36,7 +37,15 @@ class BotLevel(models.TextChoices):
 
 def bot_name(position: int) -> str:
     """A bot is named by its seat, in the language being rendered right now."""
-    return gettext("Bot %(position)s") % {"position": position + 1}
+    return bot_name_in(position, get_language())
+
+
+@lru_cache(maxsize=64)
+def bot_name_in(position: int, language: str | None) -> str:
+    """A bot's name in `language`: the pictures name every bot for every audience of every
+    version, and looking each name up again cost more than drawing it."""
+    with translation.override(language):
+        return gettext("Bot %(position)s") % {"position": position + 1}
 
 
 def new_invite_code() -> str:
@@ -402,7 +411,11 @@ class SeatInfo:
     @property
     def label(self) -> str:
         """Read when rendering, so a bot is named in each audience's language."""
-        return self.username or bot_name(self.position)
+        return self.label_in(get_language())
+
+    def label_in(self, language: str | None) -> str:
+        """What the player is called in `language` (a bot is named by its seat)."""
+        return self.username or bot_name_in(self.position, language)
 
 
 def seat_infos(seats: Iterable[Seat | GamePlayer]) -> list[SeatInfo]:

@@ -309,7 +309,7 @@ def scene_messages(
     the scene knows the version before, the picture is what changed since (`base`)."""
     outbox: list[Message] = []
     for audience, group in heard_audiences(now, heard):
-        with metrics.RENDER.time():
+        with metrics.RENDER.time(), scene.reading_in(audience.language):
             changes = scene.render_changes(now, audience)
             html = (scene.render(now, audience) if changes is None else changes) + extra(audience)
         frame: TableHtml = {

@@ -13,8 +13,8 @@ from typing import Any, cast
 from django.template.loader import render_to_string
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games import rows
 from games.engine import DrawEvent, LeadEvent, TakeEvent, labels, public_event
@@ -28,7 +28,8 @@ EARLIER_GAMES = 10
 def log_entries(
     events: Sequence[dict[str, Any]], seats: Sequence[SeatInfo], reader: int | None
 ) -> list[str]:
-    names = [info.label for info in seats]
+    language = get_language()
+    names = [info.label_in(language) for info in seats]
     lines = (describe(event, names, reader) for event in events)
     return [line for line in lines if line]
 

@@ -30,7 +30,7 @@ from games.models import SeatInfo
 from games.picture import hints
 from games.picture.drawn_in_code import DRAWN_IN_CODE
 from games.picture.hand import hand_cards
-from games.picture.words import CardFace, bot_name_in, face_in, role_name_in
+from games.picture.words import CardFace, face_in, role_name_in
 
 PIECES = "games/fragments/game/"
 HAND = "hand"
@@ -338,6 +338,7 @@ class Sight:
         seat: int | None,
         thinking: Iterable[int],
         headline: dict[str, Any] | None,
+        language: str | None,
     ) -> Sight:
         view = engine.view(seat)
         deadline = view["deadline"]
@@ -348,7 +349,7 @@ class Sight:
             legal=engine.legal_actions(seat) if seat is not None else [],
             thinking=frozenset(thinking),
             new_defender=headline["defender"] if headline is not None else None,
-            language=get_language(),
+            language=language,
             waited=waited_on(view),
             deadline_ms=int(deadline * 1000) if deadline else None,
         )
@@ -361,7 +362,7 @@ class Sight:
 
     def label(self, position: int) -> str:
         """What the player at `position` is called (`SeatInfo.label`)."""
-        return self.names[position].username or bot_name_in(position, self.language)
+        return self.names[position].label_in(self.language)
 
     @property
     def role(self) -> Role:
@@ -394,9 +395,13 @@ def section(
     bots_thinking: Iterable[int] = (),
     headline: dict[str, Any] | None = None,
     balance: int | None = None,
+    language: str | None = None,
 ) -> Section:
-    """The section as `seat` (None: a spectator) sees the game, from `engine.view(seat)`."""
-    sight = Sight.of(engine, seats, seat, bots_thinking, headline)
+    """The section as `seat` (None: a spectator) sees the game, from `engine.view(seat)`, in
+    `language`, which must be the active one (by default whichever is)."""
+    if language is None:
+        language = get_language()
+    sight = Sight.of(engine, seats, seat, bots_thinking, headline, language)
     pairs = table_pairs(sight)
     return Section(
         attrs=game_attrs(sight, row_id, version, now),

@@ -13,6 +13,7 @@ import math
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -217,9 +218,17 @@ def thinking(bot_moves: dict[str, Any], names: Sequence[SeatInfo]) -> frozenset[
     return frozenset(position for position in due if names[position].is_bot)
 
 
+def reading_in(language: str) -> AbstractContextManager[Any]:
+    """`language` made active, unless it already is: a writer draws each audience of a
+    version in its language, its changes and its log lines in turn."""
+    if translation.get_language() == language:
+        return nullcontext()
+    return translation.override(language)
+
+
 def render(scene: Scene, audience: Audience) -> str:
     """The `#game` section for one audience."""
-    with translation.override(audience.language):
+    with reading_in(audience.language):
         if scene.game is None or scene.engine is None:
             context = waiting_context(scene, scene.seat(audience.seat))
             return render_to_string("games/fragments/waiting.html", context)
@@ -230,16 +239,16 @@ def render(scene: Scene, audience: Audience) -> str:
 
 def render_changes(scene: Scene, audience: Audience) -> str | None:
     """What changed for one audience since the version before, to apply on top of it; None
-    when the writer did not tell that version (the whole section is drawn then)."""
+    when the writer did not tell that version (the whole section is drawn then). Drawn in
+    the language its caller made active: the audience's (`reading_in`)."""
     if scene.before is None or scene.game is None or scene.engine is None:
         return None
-    with translation.override(audience.language):
-        now = section(scene, audience, chips=False)
-        earlier = shown.at(scene.game, audience, scene.before.version)
-        if earlier is None:
-            earlier = earlier_section(scene, audience)
-        shown.keep(scene.game, audience, now)
-        return now.changes_since(earlier)
+    now = section(scene, audience, chips=False)
+    earlier = shown.at(scene.game, audience, scene.before.version)
+    if earlier is None:
+        earlier = earlier_section(scene, audience)
+    shown.keep(scene.game, audience, now)
+    return now.changes_since(earlier)
 
 
 class Shown:
@@ -272,7 +281,7 @@ shown = Shown()
 
 
 def section(scene: Scene, audience: Audience, *, chips: bool = True) -> pieces.Section:
-    """The audience's section, in the language its caller made active (the audience's)."""
+    """The audience's section, in its language, which its caller made active."""
     assert scene.game is not None and scene.engine is not None
     seat = audience.seat if chips else None
     return pieces.section(
@@ -285,6 +294,7 @@ def section(scene: Scene, audience: Audience, *, chips: bool = True) -> pieces.S
         bots_thinking=scene.thinking,
         headline=movelog.headline(scene.news, scene.names),
         balance=scene.balances.get(seat) if seat is not None else None,
+        language=audience.language,
     )
 
 
@@ -301,6 +311,7 @@ def earlier_section(scene: Scene, audience: Audience) -> pieces.Section:
         audience.seat,
         now=scene.now,
         bots_thinking=thinking(before.bot_moves, names),
+        language=audience.language,
     )
 
 
@@ -349,7 +360,7 @@ def of_waiting_table(table_id: int) -> Scene | None:
 
 def render_status(scene: Scene, audience: Audience) -> str:
     """The waiting room's status line for one audience, to swap in on its own."""
-    with translation.override(audience.language):
+    with reading_in(audience.language):
         context = {**status_context(scene, scene.seat(audience.seat)), "oob": True}
         return render_to_string("games/fragments/waiting_status.html", context)
 
@@ -383,9 +394,9 @@ def render_news(
     audience: Audience,
     earlier: Sequence[Game] | None = None,
 ) -> str:
-    """The log lines this version adds, for one audience; a game's first version starts
-    a new log, under which the table's `earlier` games are linked."""
-    with translation.override(audience.language):
-        if earlier is not None:
-            return movelog.render_log(scene.news, names, audience.seat, earlier)
-        return movelog.render_log_append(scene.news, names, audience.seat)
+    """The log lines this version adds, for one audience, in the language its caller made
+    active (the audience's); a game's first version starts a new log, under which the
+    table's `earlier` games are linked."""
+    if earlier is not None:
+        return movelog.render_log(scene.news, names, audience.seat, earlier)
+    return movelog.render_log_append(scene.news, names, audience.seat)

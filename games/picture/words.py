@@ -12,7 +12,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engine import RANK_LABELS, SUIT_SYMBOLS, Card, Role
-from games.models import bot_name
 
 
 def card_name(code: str) -> str:
@@ -72,11 +71,6 @@ def role_name_in(role: Role, language: str | None) -> str:
         Role.FINISHED: _("finished"),
         Role.DURAK: _("durak"),
     }.get(role, role)
-
-
-@lru_cache(maxsize=64)
-def bot_name_in(position: int, language: str | None) -> str:
-    return bot_name(position)
 
 
 @lru_cache(maxsize=256)
