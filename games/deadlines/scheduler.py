@@ -353,7 +353,8 @@ def fire_earliest_locked(now: float) -> tuple[Claim | None, float | None, int]:
                 return None, following, 0
             admissions.pace.took_up(claim.deadline, at)
             done = play.tick(claim.game, at, think_aside=True, found=claim.found)
-            if not done and bot_workers.workers().thinking_about(claim.game):
+            thinking = not done and bot_workers.workers().thinking_about(claim.game)
+            if thinking:
                 hold_claim(claim)
     except Exception:
         if claim is None:
@@ -363,7 +364,7 @@ def fire_earliest_locked(now: float) -> tuple[Claim | None, float | None, int]:
         return claim, following, 0
     if done:
         timing.fired("game", claim.game, claim.deadline, at)
-    elif bot_workers.workers().thinking_about(claim.game):
+    elif thinking:
         _thinking[claim.game] = replace(claim, found=None)
     return claim, following, int(done)
 
@@ -380,7 +381,7 @@ def hold_failed(claim: Claim) -> None:
     Game.objects.filter(
         pk=claim.game,
         status=Game.Status.RUNNING,
-        deadline_at__lte=clock.to_datetime(claim.deadline),
+        deadline_at__lte=clock.to_datetime(clock.now()),
     ).update(deadline_at=claim.until, writer=WRITER)
 
 
