@@ -286,13 +286,8 @@ def fire_due_games(seconds: float, lookout: Lookout | None = None) -> int:
             if not stayed_for_next(lookout, now, until):
                 break
             continue
-        if game_rows.claims_lock():
-            claim, following, done = fire_earliest_locked(now)
-        else:
-            claim, following = claim_game(now)
-            if claim is not None:
-                admissions.pace.took_up(claim.deadline, now)
-            done = fire_claimed(claim) if claim is not None else 0
+        fire_earliest = fire_earliest_locked if game_rows.claims_lock() else fire_earliest_claimed
+        claim, following, done = fire_earliest(now)
         if claim is None:
             if lookout is not None:
                 lookout.read()
@@ -332,6 +327,17 @@ def fire_claimed(claim: Claim) -> int:
     return fired
 
 
+def fire_earliest_claimed(now: float) -> tuple[Claim | None, float | None, int]:
+    """The earliest due game this scheduler may take, claimed by moving its deadline to the
+    claim's end, then fired; the claim, the deadline of the game it may take next, and
+    whether it fired."""
+    claim, following = claim_game(now)
+    if claim is None:
+        return None, following, 0
+    admissions.pace.took_up(claim.deadline, now)
+    return claim, following, fire_claimed(claim)
+
+
 def fire_earliest_locked(now: float) -> tuple[Claim | None, float | None, int]:
     """Where claims lock (`game_rows.claims_lock`): the earliest due game this scheduler may
     take, claimed by locking its row and fired in the same transaction, so that firing it
@@ -355,12 +361,12 @@ def fire_earliest_locked(now: float) -> tuple[Claim | None, float | None, int]:
             done = play.tick(claim.game, at, think_aside=True, found=claim.found)
             thinking = not done and bot_workers.workers().thinking_about(claim.game)
             if thinking:
-                hold_claim(claim)
+                hold(claim)
     except Exception:
         if claim is None:
             raise
         logged_failure("game", claim.game)
-        hold_failed(claim)
+        hold(claim, while_due=True)
         return claim, following, 0
     if done:
         timing.fired("game", claim.game, claim.deadline, at)
@@ -369,20 +375,16 @@ def fire_earliest_locked(now: float) -> tuple[Claim | None, float | None, int]:
     return claim, following, int(done)
 
 
-def hold_claim(claim: Claim) -> None:
+def hold(claim: Claim, *, while_due: bool = False) -> None:
     """Keep a locked game claimed after its transaction: its deadline column holds the
-    claim's end, as `claim_game` would have moved it."""
-    Game.objects.filter(pk=claim.game).update(deadline_at=claim.until, writer=WRITER)
-
-
-def hold_failed(claim: Claim) -> None:
-    """A locked game whose firing failed, claimed until the claim's end if it is still due:
-    it is tried again then, not on every pass of the sweep."""
-    Game.objects.filter(
-        pk=claim.game,
-        status=Game.Status.RUNNING,
-        deadline_at__lte=clock.to_datetime(clock.now()),
-    ).update(deadline_at=claim.until, writer=WRITER)
+    claim's end, as `claim_game` would have moved it. `while_due`: only if the game is
+    still running and due (one whose firing failed, tried again then, not on every pass)."""
+    games = Game.objects.filter(pk=claim.game)
+    if while_due:
+        games = games.filter(
+            status=Game.Status.RUNNING, deadline_at__lte=clock.to_datetime(clock.now())
+        )
+    games.update(deadline_at=claim.until, writer=WRITER)
 
 
 def give_back_claims() -> None:
